@@ -1,0 +1,172 @@
+//===- Footprint.h - Memory footprint of kernel loop nests ------*- C++ -*-===//
+//
+// Part of prem-llvm. The prem-footprint analysis (seed 001, Algorithm 1, then
+// beyond it): for each SIMT loop nest of each kernel, per array, the elements
+// the nest touches as an exact integer set (isl), how they are accessed, and
+// the bytes one tile of given size moves.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PREM_ANALYSIS_FOOTPRINT_H
+#define PREM_ANALYSIS_FOOTPRINT_H
+
+#include "prem/Analysis/KernelInfo.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/JSON.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct isl_ctx;
+
+namespace llvm {
+class BasicBlock;
+class Instruction;
+class Value;
+} // namespace llvm
+
+namespace prem {
+
+/// Why a nest's footprint is not exact. Each becomes an analysis remark.
+enum class FootprintIssue {
+  UnknownTripCount,
+  NonAffineSubscript,
+  IndirectAccess,
+  UnknownCall,
+  Atomic,
+  Volatile,
+  ParametricStride,
+  NoSIMT,
+};
+llvm::StringRef footprintIssueName(FootprintIssue I);
+
+struct FootprintReason {
+  FootprintIssue Issue;
+  std::string Message;
+  const llvm::Instruction *At = nullptr;
+};
+
+/// One loop of a nest, outermost first. Depth 0 is the SIMT dimension: the
+/// worksharing loop, or the x thread index of a CUDA kernel (Header null).
+struct NestLoop {
+  llvm::BasicBlock *Header = nullptr;
+  unsigned Depth = 0;
+  bool IsSIMT = false;
+  /// Iterations, when a compile-time constant.
+  std::optional<uint64_t> TripCount;
+  /// Largest trip count over the nest (triangular loops), when bounded.
+  std::optional<uint64_t> MaxTripCount;
+  /// Trip count as SCEV prints it (or "simt_n" for the SIMT loop).
+  std::string TripCountText;
+  unsigned Line = 0;
+};
+
+/// One access to an array, as an affine form in the nest's loop dimensions.
+/// Offsets are in units of the array's granule (gcd of all strides, offsets
+/// and access sizes of that array, in bytes).
+struct AffineAccess {
+  /// Coefficient per dimension (loop depth) of the access's loop chain.
+  llvm::SmallVector<int64_t, 4> DimCoeffs;
+  /// Index into NestFootprint::Loops of the loop at each depth.
+  llvm::SmallVector<unsigned, 4> LoopOfDepth;
+  /// Constant part, and the part that depends on loop-invariant runtime
+  /// values (kept as text: accesses with equal text are translates of each
+  /// other and are merged exactly; different ones are summed).
+  int64_t Constant = 0;
+  std::string ParamPart;
+  unsigned SizeInGranules = 1;
+  bool IsWrite = false;
+  const llvm::Instruction *Inst = nullptr;
+};
+
+struct ArrayFootprint {
+  std::string Name;
+  const llvm::Value *Base = nullptr;
+  unsigned ElementBytes = 0;
+  unsigned GranuleBytes = 0;
+  bool Read = false, Written = false;
+  /// Every access address is invariant in the nest (a scalar, Alg. 1 l. 10).
+  bool Invariant = false;
+  llvm::SmallVector<AffineAccess, 4> Accesses;
+  /// Elements touched by the whole nest, in granule units, over parameters
+  /// (runtime values and the SIMT bounds simt_lb, simt_n). Text from isl.
+  std::string ElementSet;
+};
+
+class FootprintInfo;
+
+struct NestFootprint {
+  const KernelRecord *Kernel = nullptr;
+  llvm::Function *Region = nullptr;
+  llvm::SmallVector<NestLoop, 4> Loops;
+  std::vector<ArrayFootprint> Arrays;
+  llvm::SmallVector<FootprintReason, 2> Reasons;
+  /// Assumptions the affine forms rest on (no wrap of narrow index math).
+  bool AssumesNoWrap = false;
+
+  bool isExact() const { return Reasons.empty(); }
+
+  /// Bytes one tile touches, each unique byte counted once: Iterations[d] is
+  /// the number of iterations of loop d in the tile (missing or 0: the whole
+  /// loop, which needs a constant or bounded trip count). nullopt with
+  /// *Why set when it cannot be known at compile time.
+  std::optional<uint64_t> bytesPerTile(llvm::ArrayRef<uint64_t> Iterations,
+                                       std::string *Why = nullptr) const;
+  /// Same, for one array.
+  std::optional<uint64_t> arrayBytesPerTile(const ArrayFootprint &A,
+                                            llvm::ArrayRef<uint64_t> Iterations,
+                                            std::string *Why = nullptr) const;
+
+  const FootprintInfo *Owner = nullptr;
+};
+
+class FootprintInfo {
+  struct IslCtxDeleter {
+    void operator()(isl_ctx *Ctx) const;
+  };
+  /// Declared first so that it is destroyed last.
+  std::unique_ptr<isl_ctx, IslCtxDeleter> Ctx;
+
+public:
+  FootprintInfo();
+  FootprintInfo(FootprintInfo &&Other);
+  FootprintInfo &operator=(FootprintInfo &&) = delete;
+
+  std::vector<NestFootprint> Nests;
+
+  isl_ctx *ctx() const { return Ctx.get(); }
+  void print(llvm::raw_ostream &OS, llvm::ArrayRef<uint64_t> TileSizes) const;
+  llvm::json::Array toJSON(llvm::ArrayRef<uint64_t> TileSizes) const;
+  bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &PA,
+                  llvm::ModuleAnalysisManager::Invalidator &);
+};
+
+class FootprintAnalysis : public llvm::AnalysisInfoMixin<FootprintAnalysis> {
+  friend llvm::AnalysisInfoMixin<FootprintAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = FootprintInfo;
+  Result run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+};
+
+/// print<prem-footprint>; tile sizes from -prem-footprint-tile.
+class FootprintPrinterPass : public llvm::PassInfoMixin<FootprintPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit FootprintPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+/// Tile sizes given with -prem-footprint-tile=N[,N...] (validated).
+llvm::ArrayRef<uint64_t> footprintTileSizes();
+
+} // namespace prem
+
+#endif // PREM_ANALYSIS_FOOTPRINT_H

@@ -1,0 +1,1229 @@
+//===- Footprint.cpp - Memory footprint of kernel loop nests --------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes='print<prem-footprint>' -disable-output kernel.ll
+//   (add -prem-footprint-tile=32,8 to count the bytes of such a tile)
+//
+// Seed 001, Algorithm 1 computes, per loop, the address range of every access
+// from its SCEV (start, step, trip count). Ranges over-count when accesses
+// overlap (a stencil's A[i-1], A[i], A[i+1]) and cannot describe a 2D tile of
+// a row-major array exactly. This analysis keeps SCEV as the front end but
+// turns every access into an affine form over the nest's loop dimensions and
+// hands those to isl: the elements a nest or a tile touches are an exact
+// integer set, unions merge overlapping accesses, and counting that set gives
+// the bytes a tile moves with each byte counted once.
+//
+// Dimensions: depth 0 is the SIMT dimension. For an OpenMP worksharing loop it
+// is the *value* of the loop's induction variable, not its iteration counter:
+// on GPUs a thread steps through the loop by the number of threads, and what
+// a block touches in one block iteration is a contiguous range of values.
+// For a CUDA/HIP kernel without such a loop it is the x thread index. Deeper
+// dimensions are iteration counters of the inner loops.
+//
+// Not exact (the nest keeps a reason and gets an analysis remark): unknown or
+// non-affine trip counts, subscripts that SCEV cannot express as affine forms
+// with constant strides, subscripts or base pointers loaded inside the nest
+// (indirect accesses), calls that may touch memory, atomics and volatiles.
+// Narrow (32-bit) index arithmetic under sext/zext is assumed not to wrap, as
+// Polly does; the nest records that assumption.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Analysis/Footprint.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "isl/ctx.h"
+#include "isl/ilp.h"
+#include "isl/options.h"
+#include "isl/set.h"
+#include "isl/val.h"
+
+#include <map>
+#include <numeric>
+
+#define DEBUG_TYPE "prem-footprint"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumNests, "SIMT loop nests analysed");
+STATISTIC(NumExactNests, "SIMT loop nests with an exact footprint");
+
+namespace {
+/// -prem-footprint-tile=N,N,...: iterations per depth of the tile to count.
+struct TileSizeParser : public cl::parser<std::vector<uint64_t>> {
+  using cl::parser<std::vector<uint64_t>>::parser;
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
+             std::vector<uint64_t> &Val) {
+    Val.clear();
+    SmallVector<StringRef, 4> Parts;
+    Arg.split(Parts, ',');
+    for (StringRef P : Parts) {
+      uint64_t V;
+      if (P.trim().getAsInteger(10, V) || V == 0)
+        return O.error("'" + Arg +
+                       "' is not a list of positive integers (e.g. 32,8)");
+      Val.push_back(V);
+    }
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<std::vector<uint64_t>, false, TileSizeParser> TileSizesOpt(
+    "prem-footprint-tile", cl::value_desc("N[,N...]"),
+    cl::desc("Iterations per loop depth (SIMT first) of the tile whose bytes "
+             "print<prem-footprint> counts; default 1 (one SIMT iteration, "
+             "inner loops whole)"),
+    cl::init(std::vector<uint64_t>{1}));
+
+static cl::opt<unsigned> MaxCountedElements(
+    "prem-footprint-max-count", cl::Hidden, cl::init(1u << 22),
+    cl::desc("Largest set isl enumerates to count a footprint; larger ones "
+             "are bounded by their hull"));
+
+ArrayRef<uint64_t> prem::footprintTileSizes() { return TileSizesOpt; }
+
+AnalysisKey FootprintAnalysis::Key;
+
+StringRef prem::footprintIssueName(FootprintIssue I) {
+  switch (I) {
+  case FootprintIssue::UnknownTripCount:
+    return "UnknownTripCount";
+  case FootprintIssue::NonAffineSubscript:
+    return "NonAffineSubscript";
+  case FootprintIssue::IndirectAccess:
+    return "IndirectAccess";
+  case FootprintIssue::UnknownCall:
+    return "UnknownCall";
+  case FootprintIssue::Atomic:
+    return "Atomic";
+  case FootprintIssue::Volatile:
+    return "Volatile";
+  case FootprintIssue::ParametricStride:
+    return "ParametricStride";
+  case FootprintIssue::NoSIMT:
+    return "NoSIMTLoop";
+  }
+  llvm_unreachable("unknown footprint issue");
+}
+
+void FootprintInfo::IslCtxDeleter::operator()(isl_ctx *C) const {
+  isl_ctx_free(C);
+}
+
+FootprintInfo::FootprintInfo() : Ctx(isl_ctx_alloc()) {
+  isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
+}
+
+FootprintInfo::FootprintInfo(FootprintInfo &&Other)
+    : Ctx(std::move(Other.Ctx)), Nests(std::move(Other.Nests)) {
+  for (NestFootprint &N : Nests)
+    N.Owner = this;
+}
+
+bool FootprintInfo::invalidate(Module &, const PreservedAnalyses &PA,
+                               ModuleAnalysisManager::Invalidator &) {
+  auto PAC = PA.getChecker<FootprintAnalysis>();
+  return !PAC.preservedWhenStateless();
+}
+
+//===----------------------------------------------------------------------===//
+// isl helpers: sets are built from text, which keeps the affine forms
+// readable in -debug-only output and avoids hand-assembled constraint matrices.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct IslSet {
+  isl_set *S = nullptr;
+  IslSet() = default;
+  explicit IslSet(isl_set *S) : S(S) {}
+  IslSet(const IslSet &) = delete;
+  IslSet(IslSet &&O) : S(O.S) { O.S = nullptr; }
+  IslSet &operator=(IslSet &&O) {
+    std::swap(S, O.S);
+    return *this;
+  }
+  ~IslSet() { isl_set_free(S); }
+  isl_set *release() {
+    isl_set *R = S;
+    S = nullptr;
+    return R;
+  }
+  std::string str() const {
+    if (!S)
+      return "<invalid>";
+    char *C = isl_set_to_str(S);
+    std::string R = C ? C : "<invalid>";
+    free(C);
+    return R;
+  }
+};
+
+IslSet parseSet(isl_ctx *Ctx, const std::string &Text) {
+  LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
+  return IslSet(isl_set_read_from_str(Ctx, Text.c_str()));
+}
+
+IslSet unite(IslSet A, IslSet B) {
+  if (!A.S)
+    return B;
+  return IslSet(isl_set_union(A.release(), B.release()));
+}
+
+/// Coalesces, and replaces a union by its convex hull when the hull adds no
+/// point (e.g. interleaved rows of an unrolled loop that tile an interval).
+IslSet simplify(IslSet Set) {
+  Set = IslSet(isl_set_coalesce(Set.release()));
+  if (!Set.S || isl_set_n_basic_set(Set.S) <= 1)
+    return Set;
+  isl_set *Hull = isl_set_from_basic_set(
+      isl_set_polyhedral_hull(isl_set_copy(Set.S)));
+  if (isl_set_is_subset(Hull, Set.S) == isl_bool_true)
+    return IslSet(isl_set_coalesce(Hull));
+  isl_set_free(Hull);
+  return Set;
+}
+
+std::optional<int64_t> valToInt(isl_val *V) {
+  std::optional<int64_t> R;
+  if (V && isl_val_is_int(V))
+    R = isl_val_get_num_si(V);
+  isl_val_free(V);
+  return R;
+}
+
+/// Points of a parameter-free 1-D set, exactly where the set is an interval
+/// or small enough to enumerate, else bounded by its hull (Exact = false).
+std::optional<uint64_t> countPoints(const IslSet &Set, bool &Exact) {
+  Exact = true;
+  if (!Set.S)
+    return std::nullopt;
+  if (isl_set_is_empty(Set.S) == isl_bool_true)
+    return 0;
+  auto Min = valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), 0));
+  auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), 0));
+  if (!Min || !Max)
+    return std::nullopt;
+  uint64_t Hull = uint64_t(*Max - *Min + 1);
+  isl_set *Interval =
+      isl_set_read_from_str(isl_set_get_ctx(Set.S),
+                            ("{ [o] : " + std::to_string(*Min) + " <= o <= " +
+                             std::to_string(*Max) + " }")
+                                .c_str());
+  isl_bool Dense = isl_set_is_subset(Interval, Set.S);
+  isl_set_free(Interval);
+  if (Dense == isl_bool_true)
+    return Hull;
+  if (Hull > MaxCountedElements) {
+    Exact = false;
+    return Hull;
+  }
+  if (auto N = valToInt(isl_set_count_val(Set.S)))
+    return uint64_t(*N);
+  return std::nullopt;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// SCEV to affine forms.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Sum of constant * dimension, constant * parameter and a constant.
+struct Linear {
+  int64_t Constant = 0;
+  SmallVector<int64_t, 4> Dims;
+  std::map<std::string, int64_t> Params;
+
+  explicit Linear(unsigned NumDims = 0) : Dims(NumDims, 0) {}
+  bool hasDims() const {
+    return any_of(Dims, [](int64_t C) { return C != 0; });
+  }
+  Linear &operator+=(const Linear &O) {
+    Constant += O.Constant;
+    if (Dims.size() < O.Dims.size())
+      Dims.resize(O.Dims.size(), 0);
+    for (auto [I, C] : enumerate(O.Dims))
+      Dims[I] += C;
+    for (auto &[Name, C] : O.Params)
+      if ((Params[Name] += C) == 0)
+        Params.erase(Name);
+    return *this;
+  }
+  Linear &operator*=(int64_t K) {
+    Constant *= K;
+    for (int64_t &C : Dims)
+      C *= K;
+    for (auto It = Params.begin(); It != Params.end();) {
+      It->second *= K;
+      It = It->second ? std::next(It) : Params.erase(It);
+    }
+    return *this;
+  }
+  std::string paramText(int64_t Divisor = 1) const {
+    std::string S;
+    for (auto &[Name, C] : Params)
+      S += (S.empty() ? "" : " + ") + std::to_string(C / Divisor) + "*" + Name;
+    return S;
+  }
+  /// isl syntax over dimension names i0.. and parameter names.
+  std::string text(int64_t Divisor = 1) const {
+    std::string S = std::to_string(Constant / Divisor);
+    for (auto [I, C] : enumerate(Dims))
+      if (C)
+        S += " + " + std::to_string(C / Divisor) + "*i" + std::to_string(I);
+    for (auto &[Name, C] : Params)
+      S += " + " + std::to_string(C / Divisor) + "*" + Name;
+    return S;
+  }
+};
+
+struct AffineError {
+  FootprintIssue Issue;
+  std::string Message;
+};
+
+std::string valueText(const Value *V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  V->printAsOperand(OS, false);
+  return S;
+}
+
+std::string scevText(const SCEV *S) {
+  std::string Str;
+  raw_string_ostream OS(Str);
+  OS << *S;
+  return Str;
+}
+
+/// Translates the SCEVs of one nest into Linear forms.
+class Affinator {
+public:
+  Affinator(ScalarEvolution &SE, LoopInfo &LI, const SIMTInfo &SIMT,
+            Loop *Root)
+      : SE(SE), LI(LI), SIMT(SIMT), Root(Root) {}
+
+  /// Loops of the current access, depth 0 (SIMT) first. For thread-index
+  /// nests entry 0 is null.
+  SmallVector<Loop *, 4> Chain;
+  /// Runtime values named so far, SCEV -> isl parameter name.
+  MapVector<const SCEV *, std::string> ParamNames;
+  bool AssumesNoWrap = false;
+
+  /// The worksharing IV {Start,+,Step}<Root>.
+  const SCEVAddRecExpr *RootIV = nullptr;
+
+  bool isThreadIndex(const Value *V) const {
+    return is_contained(SIMT.ThreadIndexReads, V);
+  }
+
+  bool inNest(const Loop *L) const {
+    if (!L)
+      return false;
+    return Root ? Root->contains(L) : true;
+  }
+
+  bool inNest(const Instruction *I) const {
+    if (Root)
+      return Root->contains(I);
+    // Thread-index nests span the function; values computed outside any
+    // loop are per-thread constants unless they depend on the thread index,
+    // which SCEV exposes as SCEVUnknowns we test separately.
+    return LI.getLoopFor(I->getParent()) != nullptr;
+  }
+
+  /// Nest-variant: depends on a nest loop, the thread index, or a value
+  /// computed inside the nest.
+  bool isVariant(const SCEV *S) const {
+    return SCEVExprContains(S, [&](const SCEV *X) {
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
+        return inNest(AR->getLoop());
+      if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+        if (isThreadIndex(U->getValue()))
+          return true;
+        if (auto *I = dyn_cast<Instruction>(U->getValue()))
+          return inNest(I) || dependsOnThreadIndex(I);
+      }
+      return false;
+    });
+  }
+
+  bool dependsOnThreadIndex(const Instruction *I) const {
+    if (SIMT.ThreadIndexReads.empty())
+      return false;
+    SmallVector<const Value *, 8> Work{I};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      if (isThreadIndex(V))
+        return true;
+      if (auto *U = dyn_cast<Instruction>(V))
+        if (!isa<PHINode>(U))
+          append_range(Work, U->operands());
+    }
+    return false;
+  }
+
+  Linear param(const SCEV *S) {
+    auto [It, New] = ParamNames.try_emplace(S, "");
+    if (New)
+      It->second = nameFor(S);
+    Linear L(Chain.size());
+    L.Params[It->second] = 1;
+    return L;
+  }
+
+  std::optional<Linear> translate(const SCEV *S, AffineError &Err) {
+    unsigned N = Chain.size();
+    if (auto *C = dyn_cast<SCEVConstant>(S)) {
+      if (C->getAPInt().getSignificantBits() > 63)
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    "constant too large");
+      Linear L(N);
+      L.Constant = C->getAPInt().getSExtValue();
+      return L;
+    }
+    if (!isVariant(S))
+      return param(S);
+    if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+      Linear Sum(N);
+      for (const SCEV *Op : Add->operands()) {
+        auto T = translate(Op, Err);
+        if (!T)
+          return std::nullopt;
+        Sum += *T;
+      }
+      return Sum;
+    }
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+      // Canonical SCEV puts the constant factor first.
+      int64_t Factor = 1;
+      SmallVector<const SCEV *, 2> Rest;
+      for (const SCEV *Op : Mul->operands())
+        if (auto *C = dyn_cast<SCEVConstant>(Op);
+            C && C->getAPInt().getSignificantBits() <= 63)
+          Factor *= C->getAPInt().getSExtValue();
+        else
+          Rest.push_back(Op);
+      unsigned NumVariant = count_if(Rest, [&](auto *X) { return isVariant(X); });
+      if (NumVariant != 1 || Rest.size() != 1)
+        return fail(Err,
+                    NumVariant > 1 ? FootprintIssue::NonAffineSubscript
+                                   : FootprintIssue::ParametricStride,
+                    NumVariant > 1
+                        ? "subscript multiplies loop-variant values: " +
+                              scevText(S)
+                        : "stride is a runtime value: " + scevText(S));
+      auto T = translate(Rest.front(), Err);
+      if (!T)
+        return std::nullopt;
+      *T *= Factor;
+      return T;
+    }
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+      return translateAddRec(AR, Err);
+    if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+      // sext/zext/trunc of index math: assume it does not wrap (Polly does
+      // the same and guards with run-time checks; we record the assumption).
+      AssumesNoWrap = true;
+      return translate(Cast->getOperand(0), Err);
+    }
+    if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+      const Value *V = U->getValue();
+      if (isThreadIndex(V)) {
+        Linear L(N);
+        L.Dims[0] = 1;
+        return L;
+      }
+      if (auto *Load = dyn_cast<LoadInst>(V))
+        return fail(Err, FootprintIssue::IndirectAccess,
+                    "subscript is loaded from memory inside the nest (" +
+                        valueText(Load) + ")");
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript depends on " + valueText(V) +
+                      ", which SCEV cannot express");
+    }
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "subscript is not affine: " + scevText(S));
+  }
+
+private:
+  ScalarEvolution &SE;
+  LoopInfo &LI;
+  const SIMTInfo &SIMT;
+  Loop *Root;
+
+  std::nullopt_t fail(AffineError &Err, FootprintIssue I, std::string Msg) {
+    Err = {I, std::move(Msg)};
+    return std::nullopt;
+  }
+
+  std::string nameFor(const SCEV *S) {
+    if (RootIV && S == RootIV->getStart())
+      return "simt_lb";
+    std::string Base;
+    if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+      const Value *V = U->getValue();
+      if (V->hasName() && isAlnum(V->getName().front()))
+        for (char C : V->getName())
+          Base += isAlnum(C) ? C : '_';
+    }
+    if (Base.empty())
+      Base = "p";
+    std::string Name = Base + std::to_string(ParamNames.size() - 1);
+    return Name;
+  }
+
+  std::optional<Linear> translateAddRec(const SCEVAddRecExpr *AR,
+                                        AffineError &Err) {
+    const Loop *L = AR->getLoop();
+    auto It = find(Chain, L);
+    if (It == Chain.end())
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript uses the value of a loop it is not in: " +
+                      scevText(AR));
+    unsigned Depth = It - Chain.begin();
+    if (!AR->isAffine())
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript is a polynomial of the induction variable: " +
+                      scevText(AR));
+    const SCEV *Start = AR->getStart();
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (Depth == 0 && RootIV) {
+      // Express {a,+,b} in the IV value v = {S,+,St}: a + (b/St)(v - S).
+      auto Ratio = stepRatio(Step, RootIV->getStepRecurrence(SE));
+      if (!Ratio)
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    "step " + scevText(Step) +
+                        " is not a constant multiple of the SIMT loop step");
+      const SCEV *Offset = SE.getMinusSCEV(
+          Start, SE.getMulExpr(SE.getConstant(Start->getType(), *Ratio, true),
+                               SE.getTruncateOrSignExtend(RootIV->getStart(),
+                                                          Start->getType())));
+      auto T = translate(Offset, Err);
+      if (!T)
+        return std::nullopt;
+      T->Dims[0] += *Ratio;
+      return T;
+    }
+    auto *StepC = dyn_cast<SCEVConstant>(Step);
+    if (!StepC || StepC->getAPInt().getSignificantBits() > 63)
+      return fail(Err,
+                  isVariant(Step) ? FootprintIssue::NonAffineSubscript
+                                  : FootprintIssue::ParametricStride,
+                  "stride " + scevText(Step) + " is not a constant");
+    auto T = translate(Start, Err);
+    if (!T)
+      return std::nullopt;
+    T->Dims[Depth] += StepC->getAPInt().getSExtValue();
+    return T;
+  }
+
+  /// K with Step == K * RootStep, K a constant.
+  std::optional<int64_t> stepRatio(const SCEV *Step, const SCEV *RootStep) {
+    if (Step->getType() != RootStep->getType())
+      RootStep = SE.getTruncateOrSignExtend(RootStep, Step->getType());
+    if (Step == RootStep)
+      return 1;
+    auto *SC = dyn_cast<SCEVConstant>(Step);
+    auto *RC = dyn_cast<SCEVConstant>(RootStep);
+    if (SC && RC) {
+      int64_t A = SC->getAPInt().getSExtValue(),
+              B = RC->getAPInt().getSExtValue();
+      if (B != 0 && A % B == 0)
+        return A / B;
+      return std::nullopt;
+    }
+    if (auto *M = dyn_cast<SCEVMulExpr>(Step))
+      if (auto *K = dyn_cast<SCEVConstant>(M->getOperand(0)))
+        if (SE.getMulExpr(K, RootStep) == Step)
+          return K->getAPInt().getSExtValue();
+    return std::nullopt;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Building the footprint of one nest.
+//===----------------------------------------------------------------------===//
+
+namespace {
+class NestBuilder {
+public:
+  NestBuilder(NestFootprint &Nest, ScalarEvolution &SE, LoopInfo &LI,
+              isl_ctx *Ctx)
+      : Nest(Nest), SE(SE), LI(LI), Ctx(Ctx),
+        Aff(SE, LI, Nest.Kernel->SIMT, rootLoop()) {}
+
+  void build();
+
+private:
+  NestFootprint &Nest;
+  ScalarEvolution &SE;
+  LoopInfo &LI;
+  isl_ctx *Ctx;
+  Affinator Aff;
+  /// Per nest loop: its trip count as a Linear form in the chain that ends
+  /// at it (dims of the loops around it); empty for the SIMT dimension.
+  DenseMap<const Loop *, unsigned> LoopIndex;
+  struct RawAccess {
+    Linear Offset; // bytes
+    unsigned Size;
+    AffineAccess A;
+  };
+  MapVector<const Value *, SmallVector<RawAccess, 4>> ByBase;
+  std::map<const Loop *, Linear> TripCounts;
+  std::optional<int64_t> SIMTMin, SIMTMax;
+
+  Loop *rootLoop() const {
+    const SIMTInfo &S = Nest.Kernel->SIMT;
+    return S.LoopHeader ? LI.getLoopFor(S.LoopHeader) : nullptr;
+  }
+
+  void reason(FootprintIssue I, std::string Msg, const Instruction *At) {
+    for (const FootprintReason &R : Nest.Reasons)
+      if (R.Issue == I && R.Message == Msg)
+        return;
+    Nest.Reasons.push_back({I, std::move(Msg), At});
+  }
+
+  void collectLoops();
+  void setChainFor(const Instruction &I);
+  void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
+  void visit(Instruction &I);
+  void finishArrays();
+  std::string domainText(const AffineAccess &A, unsigned NumDims) const;
+  std::string paramList() const;
+};
+} // namespace
+
+void NestBuilder::collectLoops() {
+  const SIMTInfo &S = Nest.Kernel->SIMT;
+  Loop *Root = rootLoop();
+  NestLoop SIMTDim;
+  SIMTDim.IsSIMT = true;
+  SIMTDim.Depth = 0;
+  if (Root) {
+    SIMTDim.Header = Root->getHeader();
+    SIMTDim.TripCountText = "simt_n";
+    if (const DebugLoc &DL = Root->getStartLoc())
+      SIMTDim.Line = DL.getLine();
+    // The worksharing IV: the header PHI that starts at the lower bound.
+    for (PHINode &Phi : Root->getHeader()->phis())
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi)))
+        if (AR->getLoop() == Root && AR->isAffine() &&
+            isa<SCEVUnknown, SCEVCastExpr>(AR->getStart())) {
+          Aff.RootIV = AR;
+          ConstantRange R = SE.getSignedRange(AR);
+          // Only a bound narrower than the index type says something.
+          if (!R.isFullSet() && !R.isEmptySet() &&
+              R.getSignedMax().getSExtValue() - R.getSignedMin().getSExtValue() <
+                  (int64_t(1) << 30)) {
+            SIMTMin = R.getSignedMin().getSExtValue();
+            SIMTMax = R.getSignedMax().getSExtValue();
+            SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
+          }
+          break;
+        }
+    if (!Aff.RootIV)
+      reason(FootprintIssue::NonAffineSubscript,
+             "the SIMT loop has no affine induction variable",
+             &*Root->getHeader()->getFirstNonPHIIt());
+  } else {
+    SIMTDim.TripCountText = S.BlockSize ? std::to_string(*S.BlockSize) : "ntid";
+    if (S.BlockSize) {
+      SIMTDim.TripCount = *S.BlockSize;
+      SIMTDim.MaxTripCount = *S.BlockSize;
+    }
+  }
+  Nest.Loops.push_back(SIMTDim);
+
+  SmallVector<Loop *, 8> Inner;
+  if (Root) {
+    for (Loop *L : Root->getLoopsInPreorder())
+      if (L != Root)
+        Inner.push_back(L);
+  } else {
+    append_range(Inner, LI.getLoopsInPreorder());
+  }
+  for (Loop *L : Inner) {
+    NestLoop NL;
+    NL.Header = L->getHeader();
+    NL.Depth = L->getLoopDepth() - (Root ? Root->getLoopDepth() : 0);
+    if (const DebugLoc &DL = L->getStartLoc())
+      NL.Line = DL.getLine();
+    LoopIndex[L] = Nest.Loops.size();
+    const SCEV *BTC = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(BTC)) {
+      NL.TripCountText = "unknown";
+      reason(FootprintIssue::UnknownTripCount,
+             "trip count of the loop at " + valueText(L->getHeader()) +
+                 " is not computable",
+             &*L->getHeader()->getFirstNonPHIIt());
+      Nest.Loops.push_back(NL);
+      continue;
+    }
+    const SCEV *TC = SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
+    NL.TripCountText = scevText(TC);
+    if (auto *C = dyn_cast<SCEVConstant>(TC)) {
+      NL.TripCount = C->getAPInt().getZExtValue();
+      NL.MaxTripCount = NL.TripCount;
+    }
+    // The trip count in the dims of the loops around L.
+    setChainFor(*L->getHeader()->getFirstNonPHIIt());
+    Aff.Chain.pop_back(); // L itself is not a dimension of its bound.
+    AffineError Err;
+    if (auto Lin = Aff.translate(TC, Err)) {
+      TripCounts[L] = *Lin;
+    } else {
+      reason(FootprintIssue::UnknownTripCount,
+             "trip count " + NL.TripCountText + " of the loop at " +
+                 valueText(L->getHeader()) + " is not affine: " + Err.Message,
+             &*L->getHeader()->getFirstNonPHIIt());
+    }
+    Nest.Loops.push_back(NL);
+  }
+}
+
+void NestBuilder::setChainFor(const Instruction &I) {
+  Loop *Root = rootLoop();
+  SmallVector<Loop *, 4> Chain;
+  for (Loop *L = LI.getLoopFor(I.getParent()); L && L != Root;
+       L = L->getParentLoop())
+    Chain.push_back(L);
+  Chain.push_back(Root); // null for thread-index nests
+  std::reverse(Chain.begin(), Chain.end());
+  Aff.Chain = Chain;
+}
+
+void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
+                              bool IsWrite) {
+  const Value *Object = getUnderlyingObject(Ptr);
+  // Thread-private stack slots are not global memory.
+  if (isa<AllocaInst>(Object))
+    return;
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  Triple T(I.getModule()->getTargetTriple());
+  if ((T.isNVPTX() && (AS == 3 || AS == 5)) || (T.isAMDGPU() && (AS == 3 || AS == 5)))
+    return; // already in the scratchpad or private
+
+  const SCEV *PtrS = SE.getSCEV(Ptr);
+  const SCEV *BaseS = SE.getPointerBase(PtrS);
+  auto *BaseU = dyn_cast<SCEVUnknown>(BaseS);
+  if (!BaseU) {
+    reason(FootprintIssue::NonAffineSubscript,
+           "no base pointer for " + valueText(Ptr), &I);
+    return;
+  }
+  const Value *Base = BaseU->getValue();
+  if (auto *BI = dyn_cast<Instruction>(Base);
+      BI && (Aff.inNest(BI) || Aff.dependsOnThreadIndex(BI))) {
+    reason(FootprintIssue::IndirectAccess,
+           "base pointer " + valueText(Base) + " is computed inside the nest",
+           &I);
+    return;
+  }
+  setChainFor(I);
+  AffineError Err;
+  auto Offset = Aff.translate(SE.getMinusSCEV(PtrS, BaseS), Err);
+  if (!Offset) {
+    reason(Err.Issue, Err.Message, &I);
+    return;
+  }
+  RawAccess RA;
+  RA.Offset = *Offset;
+  RA.Offset.Dims.resize(Aff.Chain.size(), 0);
+  RA.Size = I.getModule()->getDataLayout().getTypeStoreSize(Ty);
+  RA.A.IsWrite = IsWrite;
+  RA.A.Inst = &I;
+  for (Loop *L : Aff.Chain)
+    RA.A.LoopOfDepth.push_back(L ? LoopIndex.lookup(L) : 0);
+  ByBase[Base].push_back(std::move(RA));
+}
+
+void NestBuilder::visit(Instruction &I) {
+  if (auto *Load = dyn_cast<LoadInst>(&I)) {
+    if (Load->isVolatile())
+      reason(FootprintIssue::Volatile, "volatile load", &I);
+    else if (Load->isAtomic())
+      reason(FootprintIssue::Atomic, "atomic load", &I);
+    else
+      visitAccess(I, Load->getPointerOperand(), Load->getType(), false);
+    return;
+  }
+  if (auto *Store = dyn_cast<StoreInst>(&I)) {
+    if (Store->isVolatile())
+      reason(FootprintIssue::Volatile, "volatile store", &I);
+    else if (Store->isAtomic())
+      reason(FootprintIssue::Atomic, "atomic store", &I);
+    else
+      visitAccess(I, Store->getPointerOperand(),
+                  Store->getValueOperand()->getType(), true);
+    return;
+  }
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I)) {
+    reason(FootprintIssue::Atomic, "atomic read-modify-write", &I);
+    return;
+  }
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return;
+  if (CB->doesNotAccessMemory() || CB->onlyAccessesInaccessibleMemory() ||
+      isa<LifetimeIntrinsic, AssumeInst, PseudoProbeInst>(CB))
+    return;
+  if (isa<AnyMemIntrinsic>(CB)) {
+    reason(FootprintIssue::UnknownCall, "memory intrinsic is not modelled", &I);
+    return;
+  }
+  const Function *Callee = CB->getCalledFunction();
+  reason(FootprintIssue::UnknownCall,
+         "call to " +
+             (Callee ? "'" + Callee->getName().str() + "'"
+                     : std::string("an indirect callee")) +
+             " may access memory",
+         &I);
+}
+
+std::string NestBuilder::paramList() const {
+  SmallVector<std::string, 4> Names;
+  for (auto &[S, Name] : Aff.ParamNames)
+    Names.push_back(Name);
+  if (rootLoop()) {
+    Names.push_back("simt_n");
+    if (none_of(Names, [](auto &N) { return N == "simt_lb"; }))
+      Names.push_back("simt_lb");
+  } else if (!Nest.Kernel->SIMT.BlockSize) {
+    Names.push_back("ntid");
+  }
+  return "[" + join(Names, ", ") + "]";
+}
+
+/// Constraints of the iteration domain of an access over its chain.
+std::string NestBuilder::domainText(const AffineAccess &A,
+                                    unsigned NumDims) const {
+  SmallVector<std::string, 4> Cs;
+  if (rootLoop()) {
+    std::string Lb = "simt_lb";
+    if (Aff.RootIV)
+      if (auto *C = dyn_cast<SCEVConstant>(Aff.RootIV->getStart()))
+        Lb = std::to_string(C->getAPInt().getSExtValue());
+    Cs.push_back(Lb + " <= i0 < " + Lb + " + simt_n");
+  } else {
+    Cs.push_back("0 <= i0 < " + Nest.Loops[0].TripCountText);
+  }
+  for (unsigned D = 1; D < NumDims; ++D) {
+    const NestLoop &NL = Nest.Loops[A.LoopOfDepth[D]];
+    Loop *L = LI.getLoopFor(NL.Header);
+    auto It = TripCounts.find(L);
+    std::string Bound = It != TripCounts.end() ? It->second.text() : "0";
+    Cs.push_back("0 <= i" + std::to_string(D) + " < " + Bound);
+  }
+  return join(Cs, " and ");
+}
+
+void NestBuilder::finishArrays() {
+  for (auto &[Base, Raws] : ByBase) {
+    ArrayFootprint AF;
+    AF.Base = Base;
+    if (auto *Arg = dyn_cast<Argument>(Base))
+      AF.Name = Arg->hasName() && isAlpha(Arg->getName().front())
+                    ? Arg->getName().str()
+                    : "arg" + std::to_string(Arg->getArgNo());
+    else if (Base->hasName() && isAlpha(Base->getName().front()))
+      AF.Name = Base->getName().str();
+    else
+      AF.Name = "mem" + std::to_string(Nest.Arrays.size());
+    for (char &C : AF.Name)
+      if (!isAlnum(C))
+        C = '_';
+    // The granule divides every stride, offset and access size, so the
+    // element set is exact in its units.
+    uint64_t G = 0;
+    for (RawAccess &R : Raws) {
+      G = std::gcd(G, uint64_t(R.Size));
+      G = std::gcd(G, uint64_t(std::abs(R.Offset.Constant)));
+      for (int64_t C : R.Offset.Dims)
+        G = std::gcd(G, uint64_t(std::abs(C)));
+      for (auto &[N, C] : R.Offset.Params)
+        G = std::gcd(G, uint64_t(std::abs(C)));
+      AF.ElementBytes = std::max(AF.ElementBytes, R.Size);
+      (R.A.IsWrite ? AF.Written : AF.Read) = true;
+    }
+    AF.GranuleBytes = G;
+    AF.Invariant = all_of(Raws, [](auto &R) { return !R.Offset.hasDims(); });
+    IslSet Union;
+    for (RawAccess &R : Raws) {
+      AffineAccess A = R.A;
+      for (int64_t C : R.Offset.Dims)
+        A.DimCoeffs.push_back(C / int64_t(G));
+      A.Constant = R.Offset.Constant / int64_t(G);
+      A.ParamPart = R.Offset.paramText(G);
+      A.SizeInGranules = R.Size / G;
+      unsigned NumDims = R.Offset.Dims.size();
+      SmallVector<std::string, 4> Dims;
+      for (unsigned D = 0; D < NumDims; ++D)
+        Dims.push_back("i" + std::to_string(D));
+      std::string Text =
+          paramList() + " -> { " + AF.Name + "[o] : exists " + join(Dims, ", ") +
+          ", e : " + domainText(A, NumDims) + " and 0 <= e < " +
+          std::to_string(A.SizeInGranules) + " and o = " +
+          R.Offset.text(G) + " + e }";
+      Union = unite(std::move(Union), parseSet(Ctx, Text));
+      AF.Accesses.push_back(std::move(A));
+    }
+    if (Union.S) {
+      Union = simplify(std::move(Union));
+      AF.ElementSet = Union.str();
+    }
+    Nest.Arrays.push_back(std::move(AF));
+  }
+}
+
+void NestBuilder::build() {
+  collectLoops();
+  Loop *Root = rootLoop();
+  if (Root) {
+    for (BasicBlock *BB : Root->blocks())
+      for (Instruction &I : *BB)
+        visit(I);
+  } else {
+    for (Instruction &I : instructions(*Nest.Region))
+      visit(I);
+  }
+  finishArrays();
+  Nest.AssumesNoWrap = Aff.AssumesNoWrap;
+
+  // Largest trip count of triangular inner loops, from the bounds of the
+  // loops around them.
+  for (NestLoop &NL : Nest.Loops) {
+    if (NL.IsSIMT || NL.MaxTripCount)
+      continue;
+    Loop *L = LI.getLoopFor(NL.Header);
+    auto It = TripCounts.find(L);
+    if (It == TripCounts.end() || !It->second.Params.empty())
+      continue;
+    SmallVector<std::string, 4> Cs, Dims;
+    unsigned Depth = 0;
+    for (Loop *P = L->getParentLoop(); P && (!Root || Root->contains(P));
+         P = P->getParentLoop())
+      ++Depth;
+    if (!Root)
+      ++Depth;
+    for (unsigned D = 0; D < Depth; ++D)
+      Dims.push_back("i" + std::to_string(D));
+    Loop *P = L;
+    for (int D = Depth - 1; D >= 0; --D) {
+      P = P->getParentLoop();
+      const NestLoop &Outer = D == 0 ? Nest.Loops[0] : Nest.Loops[LoopIndex.lookup(P)];
+      std::string I = "i" + std::to_string(D);
+      if (D == 0) {
+        if (!Outer.MaxTripCount)
+          break;
+        int64_t Lo = SIMTMin.value_or(0);
+        Cs.push_back(std::to_string(Lo) + " <= " + I + " < " +
+                     std::to_string(Lo + int64_t(*Outer.MaxTripCount)));
+      } else if (auto OT = TripCounts.find(P); OT != TripCounts.end() &&
+                                               OT->second.Params.empty()) {
+        Cs.push_back("0 <= " + I + " < " + OT->second.text());
+      }
+    }
+    if (Cs.size() != Depth)
+      continue;
+    IslSet Bound = parseSet(Ctx, "{ [" + join(Dims, ", ") + ", t] : " +
+                                     join(Cs, " and ") + " and t = " +
+                                     It->second.text() + " }");
+    if (Bound.S)
+      if (auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Bound.S), Depth));
+          Max && *Max > 0)
+        NL.MaxTripCount = uint64_t(*Max);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Bytes per tile.
+//===----------------------------------------------------------------------===//
+
+std::optional<uint64_t>
+NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
+                                 ArrayRef<uint64_t> Iterations,
+                                 std::string *Why) const {
+  auto Fail = [&](std::string Msg) -> std::optional<uint64_t> {
+    if (Why)
+      *Why = std::move(Msg);
+    return std::nullopt;
+  };
+  if (!isExact())
+    return Fail("the footprint is not exact: " + Reasons.front().Message);
+  // Accesses whose runtime-value parts agree are translates of one another
+  // and merge exactly; different groups may or may not overlap, so they are
+  // summed (a safe upper bound).
+  std::map<std::string, IslSet> Groups;
+  for (const AffineAccess &Acc : A.Accesses) {
+    SmallVector<std::string, 4> Dims, Cs;
+    std::string Sum = std::to_string(Acc.Constant);
+    for (auto [D, C] : enumerate(Acc.DimCoeffs)) {
+      std::string I = "i" + std::to_string(D);
+      Dims.push_back(I);
+      uint64_t Extent = D < Iterations.size() ? Iterations[D] : 0;
+      const NestLoop &NL = Loops[Acc.LoopOfDepth[D]];
+      if (!Extent) {
+        if (!NL.MaxTripCount)
+          return Fail("no tile size given for depth " + std::to_string(D) +
+                      " and its trip count (" + NL.TripCountText +
+                      ") is not a compile-time bound");
+        Extent = *NL.MaxTripCount;
+      } else if (NL.MaxTripCount) {
+        Extent = std::min(Extent, *NL.MaxTripCount);
+      }
+      Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
+      if (C)
+        Sum += " + " + std::to_string(C) + "*" + I;
+    }
+    std::string Text = "{ [o] : exists " + join(Dims, ", ") + ", e : " +
+                       join(Cs, " and ") + " and 0 <= e < " +
+                       std::to_string(Acc.SizeInGranules) + " and o = " + Sum +
+                       " + e }";
+    auto &G = Groups[Acc.ParamPart];
+    G = unite(std::move(G), parseSet(Owner->ctx(), Text));
+  }
+  uint64_t Total = 0;
+  for (auto &[Key, Set] : Groups) {
+    bool Exact;
+    auto N = countPoints(Set, Exact);
+    if (!N)
+      return Fail("isl could not count the footprint of " + A.Name);
+    Total += *N * A.GranuleBytes;
+  }
+  return Total;
+}
+
+std::optional<uint64_t>
+NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations,
+                            std::string *Why) const {
+  uint64_t Total = 0;
+  for (const ArrayFootprint &A : Arrays) {
+    auto B = arrayBytesPerTile(A, Iterations, Why);
+    if (!B)
+      return std::nullopt;
+    Total += *B;
+  }
+  return Total;
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis.
+//===----------------------------------------------------------------------===//
+
+static void emitRemarks(const NestFootprint &N, OptimizationRemarkEmitter &ORE) {
+  const Instruction *Anchor =
+      N.Loops.front().Header ? &*N.Loops.front().Header->getFirstNonPHIIt()
+                             : &*N.Region->getEntryBlock().getFirstNonPHIIt();
+  for (const FootprintReason &R : N.Reasons) {
+    const Instruction *At = R.At ? R.At : Anchor;
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE,
+                                        footprintIssueName(R.Issue), At)
+             << "footprint of kernel '"
+             << ore::NV("Kernel", N.Kernel->Entry->getName())
+             << "' is not exact: " << ore::NV("Reason", R.Message);
+    });
+  }
+  if (!N.isExact())
+    return;
+  auto Bytes = N.bytesPerTile({1});
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint", Anchor);
+    R << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
+      << "': " << ore::NV("Arrays", unsigned(N.Arrays.size()))
+      << " array(s), ";
+    if (Bytes)
+      R << ore::NV("BytesPerSIMTIteration", *Bytes)
+        << " bytes per SIMT iteration";
+    else
+      R << "bytes per SIMT iteration depend on runtime values";
+    return R;
+  });
+}
+
+FootprintInfo FootprintAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
+  FootprintInfo Result;
+  const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (const KernelRecord &K : KI.Kernels) {
+    NestFootprint N;
+    N.Kernel = &K;
+    N.Owner = &Result;
+    N.Region = K.SIMT.Region ? K.SIMT.Region : K.Entry;
+    ++NumNests;
+    if (K.SIMT.K == SIMTInfo::Kind::None) {
+      N.Reasons.push_back({FootprintIssue::NoSIMT, K.SIMT.Reason, nullptr});
+      NestLoop Dim;
+      Dim.IsSIMT = true;
+      N.Loops.push_back(Dim);
+    } else {
+      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*N.Region);
+      auto &LI = FAM.getResult<LoopAnalysis>(*N.Region);
+      NestBuilder(N, SE, LI, Result.ctx()).build();
+    }
+    if (N.isExact())
+      ++NumExactNests;
+    emitRemarks(N, FAM.getResult<OptimizationRemarkEmitterAnalysis>(*N.Region));
+    Result.Nests.push_back(std::move(N));
+  }
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// Printing and JSON.
+//===----------------------------------------------------------------------===//
+
+static std::string accessKind(const ArrayFootprint &A) {
+  if (A.Read && A.Written)
+    return "read-write";
+  return A.Written ? "write" : "read";
+}
+
+static std::string tileText(ArrayRef<uint64_t> T) {
+  std::string S;
+  for (uint64_t V : T)
+    S += (S.empty() ? "" : ",") + std::to_string(V);
+  return "[" + S + "]";
+}
+
+void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
+  for (const NestFootprint &N : Nests) {
+    OS << "kernel " << N.Kernel->Entry->getName() << " region "
+       << N.Region->getName() << "\n";
+    OS << "  loops:\n";
+    for (const NestLoop &L : N.Loops) {
+      OS << "    depth " << L.Depth << ": ";
+      if (L.IsSIMT)
+        OS << (L.Header ? "simt loop " + valueText(L.Header) : "thread index");
+      else
+        OS << "loop " << valueText(L.Header);
+      OS << ", trip count " << L.TripCountText;
+      if (L.MaxTripCount && !L.TripCount)
+        OS << " (at most " << *L.MaxTripCount << ")";
+      if (L.Line)
+        OS << ", line " << L.Line;
+      OS << "\n";
+    }
+    for (const ArrayFootprint &A : N.Arrays) {
+      OS << "  array " << A.Name << ": " << A.ElementBytes << "-byte elements, "
+         << accessKind(A) << ", " << A.Accesses.size() << " access(es)"
+         << (A.Invariant ? ", loop-invariant scalar" : "");
+      if (A.GranuleBytes != A.ElementBytes)
+        OS << ", granule " << A.GranuleBytes << " bytes";
+      OS << "\n";
+      for (const AffineAccess &Acc : A.Accesses) {
+        OS << "    " << (Acc.IsWrite ? "write" : "read ") << " " << A.Name
+           << "[";
+        std::string Sum;
+        for (auto [D, C] : enumerate(Acc.DimCoeffs))
+          if (C)
+            Sum += (Sum.empty() ? "" : " + ") + std::to_string(C) + "*i" +
+                   std::to_string(D);
+        if (!Acc.ParamPart.empty())
+          Sum += (Sum.empty() ? "" : " + ") + Acc.ParamPart;
+        if (Acc.Constant || Sum.empty())
+          Sum += (Sum.empty() ? "" : " + ") + std::to_string(Acc.Constant);
+        OS << Sum << "]";
+        if (Acc.SizeInGranules != 1)
+          OS << " x" << Acc.SizeInGranules;
+        OS << "\n";
+      }
+      OS << "    elements: " << A.ElementSet << "\n";
+      std::string Why;
+      if (auto B = N.arrayBytesPerTile(A, Tile, &Why))
+        OS << "    bytes per tile " << tileText(Tile) << ": " << *B << "\n";
+    }
+    if (N.isExact()) {
+      std::string Why;
+      OS << "  total bytes per tile " << tileText(Tile) << ": ";
+      if (auto B = N.bytesPerTile(Tile, &Why))
+        OS << *B << "\n";
+      else
+        OS << "unknown (" << Why << ")\n";
+      if (N.AssumesNoWrap)
+        OS << "  assumes: narrow index arithmetic does not wrap\n";
+      OS << "  exact: yes\n";
+    } else {
+      OS << "  exact: no\n";
+      for (const FootprintReason &R : N.Reasons)
+        OS << "  reason " << footprintIssueName(R.Issue) << ": " << R.Message
+           << "\n";
+    }
+  }
+}
+
+json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
+  json::Array Out;
+  for (const NestFootprint &N : Nests) {
+    json::Array Loops, Arrays, Reasons;
+    for (const NestLoop &L : N.Loops) {
+      json::Object O{{"depth", L.Depth},
+                     {"simt", L.IsSIMT},
+                     {"trip_count", L.TripCountText}};
+      if (L.MaxTripCount)
+        O["max_trip_count"] = *L.MaxTripCount;
+      if (L.Line)
+        O["line"] = L.Line;
+      Loops.push_back(std::move(O));
+    }
+    for (const ArrayFootprint &A : N.Arrays) {
+      json::Object O{{"name", A.Name},
+                     {"element_bytes", A.ElementBytes},
+                     {"access", accessKind(A)},
+                     {"accesses", int64_t(A.Accesses.size())},
+                     {"invariant", A.Invariant},
+                     {"elements", A.ElementSet}};
+      if (auto B = N.arrayBytesPerTile(A, Tile))
+        O["bytes_per_tile"] = *B;
+      Arrays.push_back(std::move(O));
+    }
+    for (const FootprintReason &R : N.Reasons)
+      Reasons.push_back(json::Object{{"kind", footprintIssueName(R.Issue)},
+                                     {"message", R.Message}});
+    json::Object O{{"kernel", N.Kernel->Entry->getName()},
+                   {"region", N.Region->getName()},
+                   {"exact", N.isExact()},
+                   {"loops", std::move(Loops)},
+                   {"arrays", std::move(Arrays)},
+                   {"reasons", std::move(Reasons)},
+                   {"tile", json::Array(Tile)}};
+    if (auto B = N.bytesPerTile(Tile))
+      O["bytes_per_tile"] = *B;
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
+
+PreservedAnalyses FootprintPrinterPass::run(Module &M,
+                                            ModuleAnalysisManager &MAM) {
+  OS << "prem-footprint: module " << M.getName() << "\n";
+  MAM.getResult<FootprintAnalysis>(M).print(OS, footprintTileSizes());
+  return PreservedAnalyses::all();
+}

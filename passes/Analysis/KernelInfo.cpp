@@ -1,0 +1,380 @@
+//===- KernelInfo.cpp - Find GPU kernels and their SIMT loops -------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes='print<prem-kernels>' -disable-output kernel.ll
+//
+// A kernel is a CUDA kernel (ptx_kernel calling convention or a "kernel"
+// entry in !nvvm.annotations), an AMDGPU kernel (amdgpu_kernel), or an OpenMP
+// target entry (__omp_offloading_* defined with external linkage in a device
+// module; the host module holds same-named host fallbacks, which are not
+// kernels). The work of an OpenMP kernel lives in outlined functions that the
+// entry hands to the OpenMP runtime by pointer, so the kernel's regions are
+// every defined function reachable through calls or function-pointer
+// arguments.
+//
+// The SIMT loop (seed 001, Sec. 3.2.2) is the loop whose iterations the
+// OpenMP runtime hands out to threads: its induction variable starts at the
+// lower bound that __kmpc_for_static_init_* (or a distribute variant) writes
+// through its fifth argument. Thread-level worksharing (for) is preferred
+// over team-level (distribute). CUDA/HIP kernels without such a loop are
+// distributed by their x thread index.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Analysis/KernelInfo.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "prem-kernels"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumKernels, "Kernels found");
+STATISTIC(NumSIMTLoops, "Kernels with an OpenMP worksharing (SIMT) loop");
+
+static cl::opt<unsigned> BlockSizeOpt(
+    "prem-block-size",
+    cl::desc("Threads per block to assume for kernels whose block size is not "
+             "given by __launch_bounds__/reqntid/num_threads (0: unknown)"),
+    cl::init(0));
+
+AnalysisKey KernelAnalysis::Key;
+
+StringRef prem::kernelKindName(KernelKind K) {
+  switch (K) {
+  case KernelKind::CUDA:
+    return "cuda";
+  case KernelKind::AMDGPU:
+    return "amdgpu";
+  case KernelKind::OpenMPTarget:
+    return "openmp";
+  }
+  llvm_unreachable("unknown kernel kind");
+}
+
+bool prem::isDeviceModule(const Module &M) {
+  Triple T(M.getTargetTriple());
+  if (T.isNVPTX() || T.isAMDGPU())
+    return true;
+  return M.getModuleFlag("openmp-device") != nullptr;
+}
+
+static bool isOpenMPEntryName(StringRef Name) {
+  return Name.starts_with("__omp_offloading_");
+}
+
+/// Kernels named in the legacy !nvvm.annotations form {ptr @f, !"kernel", i32 1}.
+static SmallPtrSet<const Function *, 8> annotatedCUDAKernels(const Module &M) {
+  SmallPtrSet<const Function *, 8> Result;
+  const NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations");
+  if (!MD)
+    return Result;
+  for (const MDNode *Op : MD->operands()) {
+    if (Op->getNumOperands() < 3)
+      continue;
+    auto *FnMD = dyn_cast_or_null<ValueAsMetadata>(Op->getOperand(0).get());
+    auto *Key = dyn_cast_or_null<MDString>(Op->getOperand(1).get());
+    if (!FnMD || !Key || Key->getString() != "kernel")
+      continue;
+    if (auto *F = dyn_cast<Function>(FnMD->getValue()))
+      Result.insert(F);
+  }
+  return Result;
+}
+
+static std::optional<KernelKind>
+classifyKernel(const Function &F, bool DeviceModule,
+               const SmallPtrSetImpl<const Function *> &Annotated) {
+  if (F.isDeclaration())
+    return std::nullopt;
+  bool OpenMPName = isOpenMPEntryName(F.getName());
+  switch (F.getCallingConv()) {
+  case CallingConv::PTX_Kernel:
+    return OpenMPName ? KernelKind::OpenMPTarget : KernelKind::CUDA;
+  case CallingConv::AMDGPU_KERNEL:
+    return OpenMPName ? KernelKind::OpenMPTarget : KernelKind::AMDGPU;
+  default:
+    break;
+  }
+  if (Annotated.contains(&F))
+    return OpenMPName ? KernelKind::OpenMPTarget : KernelKind::CUDA;
+  // Host-offload device modules: entries are ordinary functions; outlined
+  // helpers share the prefix but have local linkage.
+  if (DeviceModule && OpenMPName && !F.hasLocalLinkage())
+    return KernelKind::OpenMPTarget;
+  return std::nullopt;
+}
+
+/// Entry plus every defined function reachable through a call or through a
+/// function pointer passed as a call argument (how outlined OpenMP regions
+/// reach the runtime).
+static SmallVector<Function *, 4> collectRegions(Function &Entry) {
+  SetVector<Function *> Regions;
+  Regions.insert(&Entry);
+  for (unsigned Idx = 0; Idx < Regions.size(); ++Idx) {
+    for (Instruction &I : instructions(*Regions[Idx])) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (Function *Callee = CB->getCalledFunction())
+        if (!Callee->isDeclaration())
+          Regions.insert(Callee);
+      for (Value *Arg : CB->args())
+        if (auto *Fn = dyn_cast<Function>(Arg->stripPointerCasts()))
+          if (!Fn->isDeclaration())
+            Regions.insert(Fn);
+    }
+  }
+  return SmallVector<Function *, 4>(Regions.begin(), Regions.end());
+}
+
+/// 2 for thread-level worksharing, 1 for team-level, 0 otherwise. The host
+/// runtime hands out distribute chunks through __kmpc_for_static_init_* too,
+/// with a distribute schedule (kmp_distribute_static{_chunked} = 92, 91).
+static unsigned worksharingLevel(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return 0;
+  StringRef Name = Callee->getName();
+  if (Name.starts_with("__kmpc_distribute_static_init_"))
+    return 1;
+  if (Name.starts_with("__kmpc_dist_for_static_init_"))
+    return 2;
+  if (!Name.starts_with("__kmpc_for_static_init_"))
+    return 0;
+  if (CB.arg_size() > 2)
+    if (auto *Sched = dyn_cast<ConstantInt>(CB.getArgOperand(2)))
+      if (Sched->getZExtValue() == 91 || Sched->getZExtValue() == 92)
+        return 1;
+  return 2;
+}
+
+static const Value *stripIntCasts(const Value *V) {
+  while (auto *Cast = dyn_cast<CastInst>(V)) {
+    if (!Cast->getType()->isIntegerTy() ||
+        !Cast->getOperand(0)->getType()->isIntegerTy())
+      break;
+    V = Cast->getOperand(0);
+  }
+  return V;
+}
+
+/// The outermost loop whose header PHI starts from a load of the lower bound
+/// the runtime call wrote (the call's 5th argument in every static-init
+/// variant).
+static Loop *findWorksharingLoop(CallBase &Init, LoopInfo &LI) {
+  if (Init.arg_size() < 5)
+    return nullptr;
+  const Value *LowerBoundPtr = Init.getArgOperand(4)->stripPointerCasts();
+  auto StartsAtLowerBound = [&](const Value *V) {
+    auto *Load = dyn_cast<LoadInst>(stripIntCasts(V));
+    return Load &&
+           Load->getPointerOperand()->stripPointerCasts() == LowerBoundPtr;
+  };
+  Loop *Best = nullptr;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (Best && Best->contains(L))
+      continue;
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      bool Match = false;
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
+        if (!L->contains(Phi.getIncomingBlock(I)) &&
+            StartsAtLowerBound(Phi.getIncomingValue(I)))
+          Match = true;
+      if (Match) {
+        if (!Best || L->getLoopDepth() < Best->getLoopDepth())
+          Best = L;
+        break;
+      }
+    }
+  }
+  return Best;
+}
+
+static bool isThreadIndexX(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
+                II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x);
+}
+
+static std::optional<unsigned> parseUnsignedAttr(const Function &F,
+                                                 StringRef Name) {
+  Attribute A = F.getFnAttribute(Name);
+  if (!A.isValid() || !A.isStringAttribute())
+    return std::nullopt;
+  // "nvvm.maxntid"="256" or "256,1,1": the product is the thread count.
+  unsigned Product = 1;
+  SmallVector<StringRef, 3> Parts;
+  A.getValueAsString().split(Parts, ',');
+  for (StringRef P : Parts) {
+    unsigned V;
+    if (P.trim().getAsInteger(10, V) || V == 0)
+      return std::nullopt;
+    Product *= V;
+  }
+  return Product;
+}
+
+/// Threads per block stated by the kernel or by the user. reqntid is exact;
+/// maxntid (__launch_bounds__) is what clang also uses to size the block.
+static std::optional<unsigned> blockSizeOf(const Function &Entry) {
+  if (BlockSizeOpt)
+    return unsigned(BlockSizeOpt);
+  for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid", "omp_target_thread_limit"})
+    if (auto V = parseUnsignedAttr(Entry, Attr))
+      return V;
+  // AMDGPU states "min,max"; only a fixed size is usable.
+  Attribute A = Entry.getFnAttribute("amdgpu-flat-work-group-size");
+  if (A.isValid() && A.isStringAttribute()) {
+    auto [Min, Max] = A.getValueAsString().split(',');
+    unsigned Size;
+    if (Min == Max && !Min.getAsInteger(10, Size) && Size)
+      return Size;
+  }
+  return std::nullopt;
+}
+
+static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
+  SIMTInfo Info;
+  Info.BlockSize = blockSizeOf(*K.Entry);
+  CallBase *BestCall = nullptr;
+  Function *BestFn = nullptr;
+  unsigned BestLevel = 0;
+  for (Function *F : K.Regions)
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        unsigned Level = worksharingLevel(*CB);
+        if (Level > BestLevel) {
+          BestLevel = Level;
+          BestCall = CB;
+          BestFn = F;
+        }
+      }
+  if (BestCall) {
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BestFn);
+    if (Loop *L = findWorksharingLoop(*BestCall, LI)) {
+      Info.K = SIMTInfo::Kind::WorksharingLoop;
+      Info.Region = BestFn;
+      Info.LoopHeader = L->getHeader();
+      Info.WorksharingCall = BestCall;
+      return Info;
+    }
+    Info.Reason = ("no loop starts at the lower bound of '" +
+                   BestCall->getCalledFunction()->getName() + "'")
+                      .str();
+    return Info;
+  }
+  for (Function *F : K.Regions)
+    for (Instruction &I : instructions(*F))
+      if (isThreadIndexX(&I)) {
+        Info.K = SIMTInfo::Kind::ThreadIndex;
+        Info.Region = F;
+        Info.ThreadIndexReads.push_back(&I);
+      }
+  if (Info.K == SIMTInfo::Kind::None)
+    Info.Reason = K.Kind == KernelKind::OpenMPTarget
+                      ? "no worksharing loop (__kmpc_*_static_init_*) found"
+                      : "the kernel does not read its x thread index";
+  return Info;
+}
+
+KernelInfo KernelAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
+  KernelInfo Result;
+  Result.IsDeviceModule = isDeviceModule(M);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto Annotated = annotatedCUDAKernels(M);
+  for (Function &F : M) {
+    auto Kind = classifyKernel(F, Result.IsDeviceModule, Annotated);
+    if (!Kind)
+      continue;
+    KernelRecord K;
+    K.Entry = &F;
+    K.Kind = *Kind;
+    K.Regions = collectRegions(F);
+    K.SIMT = findSIMT(K, FAM);
+    ++NumKernels;
+    if (K.SIMT.K == SIMTInfo::Kind::WorksharingLoop)
+      ++NumSIMTLoops;
+    LLVM_DEBUG(dbgs() << "prem-kernels: " << F.getName() << " ("
+                      << kernelKindName(K.Kind) << "), "
+                      << K.Regions.size() << " region(s)\n");
+    Result.Kernels.push_back(std::move(K));
+  }
+  return Result;
+}
+
+const KernelRecord *KernelInfo::lookup(const Function &Entry) const {
+  for (const KernelRecord &K : Kernels)
+    if (K.Entry == &Entry)
+      return &K;
+  return nullptr;
+}
+
+bool KernelInfo::invalidate(Module &, const PreservedAnalyses &PA,
+                            ModuleAnalysisManager::Invalidator &) {
+  auto PAC = PA.getChecker<KernelAnalysis>();
+  return !PAC.preservedWhenStateless();
+}
+
+static std::string lineOf(const Instruction *I) {
+  if (const DebugLoc &DL = I->getDebugLoc())
+    return (" line " + Twine(DL.getLine())).str();
+  return "";
+}
+
+void KernelInfo::print(raw_ostream &OS) const {
+  OS << "prem-kernels: " << Kernels.size() << " kernel(s)"
+     << (IsDeviceModule ? "" : " (not a device module)") << "\n";
+  for (const KernelRecord &K : Kernels) {
+    OS << "kernel " << K.Entry->getName() << " kind=" << kernelKindName(K.Kind)
+       << "\n";
+    OS << "  regions:";
+    for (const Function *F : K.Regions)
+      OS << " " << F->getName();
+    OS << "\n";
+    const SIMTInfo &S = K.SIMT;
+    OS << "  block size: ";
+    if (S.BlockSize)
+      OS << *S.BlockSize << "\n";
+    else
+      OS << "unknown\n";
+    switch (S.K) {
+    case SIMTInfo::Kind::WorksharingLoop:
+      OS << "  simt: loop ";
+      S.LoopHeader->printAsOperand(OS, false);
+      OS << " in " << S.Region->getName() << " via "
+         << S.WorksharingCall->getCalledFunction()->getName()
+         << lineOf(&*S.LoopHeader->getFirstNonPHIOrDbg()) << "\n";
+      break;
+    case SIMTInfo::Kind::ThreadIndex:
+      OS << "  simt: thread index (" << S.ThreadIndexReads.size()
+         << " read(s) of the x thread index) in " << S.Region->getName()
+         << "\n";
+      break;
+    case SIMTInfo::Kind::None:
+      OS << "  simt: none (" << S.Reason << ")\n";
+      break;
+    }
+  }
+}
+
+PreservedAnalyses KernelPrinterPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  MAM.getResult<KernelAnalysis>(M).print(OS);
+  return PreservedAnalyses::all();
+}

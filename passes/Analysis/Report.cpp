@@ -1,0 +1,102 @@
+//===- Report.cpp - The PREM compile report -------------------------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so -passes=prem-report
+//       -prem-report=report.json -disable-output kernel.ll
+//   clang ... -fpass-plugin=build/lib/PremPlugin.so
+//       -mllvm -prem-report=report.json
+//
+// The report is what a real-time engineer reads to learn, per kernel, what
+// the plugin saw and why a loop is or is not a candidate for PREM. It is a
+// versioned JSON document; one device module writes one file (a second device
+// module compiled with the same -prem-report path replaces it, so give each
+// offload target its own path).
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Analysis/Report.h"
+#include "prem/Analysis/Footprint.h"
+#include "prem/Analysis/KernelInfo.h"
+#include "prem/Support/Target.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "prem-report"
+
+using namespace llvm;
+using namespace prem;
+
+static cl::opt<std::string>
+    ReportFile("prem-report", cl::value_desc("file"),
+               cl::desc("Write the PREM report of each device module to this "
+                        "JSON file ('-' for standard output)"));
+
+static constexpr int64_t ReportVersion = 1;
+
+json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
+  const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
+  const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
+  json::Array Footprints = FI.toJSON({1});
+  json::Array Kernels;
+  for (auto [Idx, K] : enumerate(KI.Kernels)) {
+    json::Array Regions;
+    for (const Function *F : K.Regions)
+      Regions.push_back(F->getName());
+    json::Object SIMT;
+    switch (K.SIMT.K) {
+    case SIMTInfo::Kind::WorksharingLoop:
+      SIMT = json::Object{{"kind", "worksharing-loop"},
+              {"function", K.SIMT.Region->getName()},
+              {"runtime_call",
+               K.SIMT.WorksharingCall->getCalledFunction()->getName()}};
+      break;
+    case SIMTInfo::Kind::ThreadIndex:
+      SIMT = json::Object{{"kind", "thread-index"},
+              {"function", K.SIMT.Region->getName()}};
+      break;
+    case SIMTInfo::Kind::None:
+      SIMT = json::Object{{"kind", "none"}, {"reason", K.SIMT.Reason}};
+      break;
+    }
+    json::Object Entry{{"name", K.Entry->getName()},
+                       {"kind", kernelKindName(K.Kind)},
+                       {"regions", std::move(Regions)},
+                       {"simt", std::move(SIMT)}};
+    if (K.SIMT.BlockSize)
+      Entry["block_size"] = *K.SIMT.BlockSize;
+    // Nests are built one per kernel, in kernel order.
+    if (Idx < Footprints.size()) {
+      json::Object Nest = std::move(*Footprints[Idx].getAsObject());
+      if (auto Bytes = Nest.getInteger("bytes_per_tile"))
+        Entry["block_iteration_fits_spm"] =
+            uint64_t(*Bytes) <= scratchpadBudget(M);
+      Entry["footprint"] = std::move(Nest);
+    }
+    Kernels.push_back(std::move(Entry));
+  }
+  return json::Object{{"prem_report_version", ReportVersion},
+                      {"module", M.getModuleIdentifier()},
+                      {"target", M.getTargetTriple().str()},
+                      {"spm_bytes", scratchpadBudget(M)},
+                      {"kernels", std::move(Kernels)}};
+}
+
+PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  json::Object Report = buildReport(M, MAM);
+  if (ReportFile.empty())
+    return PreservedAnalyses::all();
+  std::error_code EC;
+  raw_fd_ostream OS(ReportFile, EC, sys::fs::OF_TextWithCRLF);
+  if (EC) {
+    M.getContext().emitError("-prem-report: cannot write '" + ReportFile +
+                             "': " + EC.message());
+    return PreservedAnalyses::all();
+  }
+  OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
+  return PreservedAnalyses::all();
+}

@@ -1,0 +1,74 @@
+//===- Plugin.cpp - Register the prem-llvm passes -------------------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes='print<prem-kernels>,print<prem-footprint>' k.ll
+//   clang -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu
+//       -fpass-plugin=build/lib/PremPlugin.so app.c
+//
+// Registration only. Under clang the plugin runs at the start of the
+// optimisation pipeline (after inlining and loop canonicalisation, before
+// vectorisation and runtime unrolling) and only on device modules; host code
+// is never touched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Analysis/Footprint.h"
+#include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/Report.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace prem;
+
+namespace {
+/// Runs the PREM pipeline on device modules and leaves host modules alone.
+struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (!isDeviceModule(M))
+      return PreservedAnalyses::all();
+    return ReportPass().run(M, MAM);
+  }
+  static bool isRequired() { return true; }
+};
+} // namespace
+
+static void registerPasses(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([] { return KernelAnalysis(); });
+    MAM.registerPass([] { return FootprintAnalysis(); });
+  });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "print<prem-kernels>") {
+          MPM.addPass(KernelPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<prem-footprint>") {
+          MPM.addPass(FootprintPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "prem-report") {
+          MPM.addPass(ReportPass());
+          return true;
+        }
+        if (Name == "prem") {
+          MPM.addPass(DeviceModulePipeline());
+          return true;
+        }
+        return false;
+      });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(DeviceModulePipeline());
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "PremPlugin", "0.1.0", registerPasses};
+}

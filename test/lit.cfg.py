@@ -1,0 +1,39 @@
+# -*- Python -*-
+# lit configuration of prem-llvm. Substitutions:
+#   %prem_plugin  the plugin (.so)
+#   %opt_prem     opt with the plugin loaded
+#   %clang        clang 22;  %clang_prem: clang with -fpass-plugin
+#   %ptxas        CUDA's ptxas (tests using it say REQUIRES: ptxas)
+#   %cuda_path    the CUDA installation (REQUIRES: cuda)
+import os
+import shutil
+
+import lit.formats
+import lit.util
+
+config.name = "prem-llvm"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".ll", ".c", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.prem_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Deterministic output whatever the caller's locale and terminal.
+config.environment["LC_ALL"] = "C"
+
+config.substitutions.append(("%prem_plugin", config.prem_plugin))
+config.substitutions.append(
+    ("%opt_prem", "opt -load-pass-plugin " + config.prem_plugin))
+config.substitutions.append(
+    ("%clang_prem", config.clang + " -fpass-plugin=" + config.prem_plugin))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%cuda_path", config.cuda_path))
+config.substitutions.append(("%ptxas", config.ptxas or "ptxas-not-found"))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda")
