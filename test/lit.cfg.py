@@ -1,5 +1,7 @@
 # -*- Python -*-
 # lit configuration of prem-llvm. Substitutions:
+#   %omp_host_device_ir / %omp_nvptx_device_ir / %cuda_device_ir
+#                 clang flags that emit the device IR of one front end
 #   %prem_plugin  the plugin (.so)
 #   %opt_prem     opt with the plugin loaded
 #   %clang        clang 22;  %clang_prem: clang with -fpass-plugin
@@ -28,6 +30,19 @@ config.substitutions.append(
     ("%opt_prem", "opt -load-pass-plugin " + config.prem_plugin))
 config.substitutions.append(
     ("%clang_prem", config.clang + " -fpass-plugin=" + config.prem_plugin))
+# Device IR as the plugin sees it under clang: the optimisation pipeline
+# starts after loop canonicalisation and before unrolling and vectorisation.
+device_ir = (config.clang + " -O2 -fno-unroll-loops -fno-vectorize"
+             " -fno-discard-value-names -S -emit-llvm -Wno-unknown-cuda-version")
+config.substitutions.append(
+    ("%omp_host_device_ir", device_ir +
+     " -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu --offload-device-only"))
+config.substitutions.append(
+    ("%omp_nvptx_device_ir", device_ir +
+     " -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib"))
+config.substitutions.append(
+    ("%cuda_device_ir", device_ir + " -x cuda --cuda-gpu-arch=sm_90"
+     " --cuda-device-only --cuda-path=" + config.cuda_path))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%ptxas", config.ptxas or "ptxas-not-found"))

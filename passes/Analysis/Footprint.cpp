@@ -40,6 +40,8 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -52,6 +54,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "isl/ctx.h"
+#include "isl/aff.h"
 #include "isl/ilp.h"
 #include "isl/options.h"
 #include "isl/set.h"
@@ -204,6 +207,25 @@ IslSet simplify(IslSet Set) {
   return Set;
 }
 
+/// "[first, last]" byte of a 1-D byte set, as piecewise-affine functions of
+/// the parameters.
+std::string byteRangeText(const IslSet &Bytes) {
+  if (!Bytes.S || isl_set_is_empty(Bytes.S) == isl_bool_true)
+    return "empty";
+  auto Text = [](isl_pw_aff *PA) {
+    PA = isl_pw_aff_coalesce(PA);
+    char *C = isl_pw_aff_to_str(PA);
+    std::string R = C ? C : "?";
+    free(C);
+    isl_pw_aff_free(PA);
+    // "[p] -> { [(expr)] : cond }": keep the expression and its condition.
+    size_t Open = R.find("{ ");
+    return Open == std::string::npos ? R : R.substr(Open);
+  };
+  return "first " + Text(isl_set_dim_min(isl_set_copy(Bytes.S), 0)) +
+         ", last " + Text(isl_set_dim_max(isl_set_copy(Bytes.S), 0));
+}
+
 std::optional<int64_t> valToInt(isl_val *V) {
   std::optional<int64_t> R;
   if (V && isl_val_is_int(V))
@@ -315,6 +337,22 @@ std::string scevText(const SCEV *S) {
   raw_string_ostream OS(Str);
   OS << *S;
   return Str;
+}
+
+/// The name the source gives a base pointer: its IR name
+/// (-fno-discard-value-names), else the variable debug info binds to it, else
+/// argN for the N-th argument of the region function.
+static std::string sourceName(const Value *Base) {
+  if (Base->hasName() && isAlpha(Base->getName().front()))
+    return Base->getName().str();
+  SmallVector<DbgVariableRecord *, 2> Records;
+  findDbgValues(const_cast<Value *>(Base), Records);
+  for (DbgVariableRecord *R : Records)
+    if (DILocalVariable *Var = R->getVariable(); Var && !Var->getName().empty())
+      return Var->getName().str();
+  if (auto *Arg = dyn_cast<Argument>(Base))
+    return "arg" + std::to_string(Arg->getArgNo());
+  return "";
 }
 
 /// Translates the SCEVs of one nest into Linear forms.
@@ -458,10 +496,14 @@ public:
         L.Dims[0] = 1;
         return L;
       }
-      if (auto *Load = dyn_cast<LoadInst>(V))
+      if (auto *Load = dyn_cast<LoadInst>(V)) {
+        std::string From =
+            sourceName(getUnderlyingObject(Load->getPointerOperand()));
         return fail(Err, FootprintIssue::IndirectAccess,
-                    "subscript is loaded from memory inside the nest (" +
-                        valueText(Load) + ")");
+                    "subscript is loaded from memory inside the nest" +
+                        (From.empty() ? std::string()
+                                      : " (from '" + From + "')"));
+      }
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "subscript depends on " + valueText(V) +
                       ", which SCEV cannot express");
@@ -615,7 +657,8 @@ private:
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
   void finishArrays();
-  std::string domainText(const AffineAccess &A, unsigned NumDims) const;
+  std::optional<std::string> domainText(const AffineAccess &A,
+                                        unsigned NumDims) const;
   std::string paramList() const;
 };
 } // namespace
@@ -640,8 +683,8 @@ void NestBuilder::collectLoops() {
           ConstantRange R = SE.getSignedRange(AR);
           // Only a bound narrower than the index type says something.
           if (!R.isFullSet() && !R.isEmptySet() &&
-              R.getSignedMax().getSExtValue() - R.getSignedMin().getSExtValue() <
-                  (int64_t(1) << 30)) {
+              (R.getSignedMax() - R.getSignedMin()).ult(uint64_t(1) << 30) &&
+              R.getSignedMin().sle(R.getSignedMax())) {
             SIMTMin = R.getSignedMin().getSExtValue();
             SIMTMax = R.getSignedMax().getSExtValue();
             SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
@@ -822,8 +865,8 @@ std::string NestBuilder::paramList() const {
 }
 
 /// Constraints of the iteration domain of an access over its chain.
-std::string NestBuilder::domainText(const AffineAccess &A,
-                                    unsigned NumDims) const {
+std::optional<std::string>
+NestBuilder::domainText(const AffineAccess &A, unsigned NumDims) const {
   SmallVector<std::string, 4> Cs;
   if (rootLoop()) {
     std::string Lb = "simt_lb";
@@ -838,8 +881,9 @@ std::string NestBuilder::domainText(const AffineAccess &A,
     const NestLoop &NL = Nest.Loops[A.LoopOfDepth[D]];
     Loop *L = LI.getLoopFor(NL.Header);
     auto It = TripCounts.find(L);
-    std::string Bound = It != TripCounts.end() ? It->second.text() : "0";
-    Cs.push_back("0 <= i" + std::to_string(D) + " < " + Bound);
+    if (It == TripCounts.end())
+      return std::nullopt;
+    Cs.push_back("0 <= i" + std::to_string(D) + " < " + It->second.text());
   }
   return join(Cs, " and ");
 }
@@ -848,13 +892,8 @@ void NestBuilder::finishArrays() {
   for (auto &[Base, Raws] : ByBase) {
     ArrayFootprint AF;
     AF.Base = Base;
-    if (auto *Arg = dyn_cast<Argument>(Base))
-      AF.Name = Arg->hasName() && isAlpha(Arg->getName().front())
-                    ? Arg->getName().str()
-                    : "arg" + std::to_string(Arg->getArgNo());
-    else if (Base->hasName() && isAlpha(Base->getName().front()))
-      AF.Name = Base->getName().str();
-    else
+    AF.Name = sourceName(Base);
+    if (AF.Name.empty())
       AF.Name = "mem" + std::to_string(Nest.Arrays.size());
     for (char &C : AF.Name)
       if (!isAlnum(C))
@@ -874,7 +913,8 @@ void NestBuilder::finishArrays() {
     }
     AF.GranuleBytes = G;
     AF.Invariant = all_of(Raws, [](auto &R) { return !R.Offset.hasDims(); });
-    IslSet Union;
+    IslSet Union, Bytes;
+    bool DomainUnknown = false;
     for (RawAccess &R : Raws) {
       AffineAccess A = R.A;
       for (int64_t C : R.Offset.Dims)
@@ -886,17 +926,28 @@ void NestBuilder::finishArrays() {
       SmallVector<std::string, 4> Dims;
       for (unsigned D = 0; D < NumDims; ++D)
         Dims.push_back("i" + std::to_string(D));
-      std::string Text =
-          paramList() + " -> { " + AF.Name + "[o] : exists " + join(Dims, ", ") +
-          ", e : " + domainText(A, NumDims) + " and 0 <= e < " +
-          std::to_string(A.SizeInGranules) + " and o = " +
-          R.Offset.text(G) + " + e }";
-      Union = unite(std::move(Union), parseSet(Ctx, Text));
+      auto Domain = domainText(A, NumDims);
+      if (Domain && !DomainUnknown) {
+        auto SetOf = [&](int64_t Unit, unsigned Size) {
+          return paramList() + " -> { " + AF.Name + "[o] : exists " +
+                 join(Dims, ", ") + ", e : " + *Domain + " and 0 <= e < " +
+                 std::to_string(Size) + " and o = " + R.Offset.text(Unit) +
+                 " + e }";
+        };
+        Union = unite(std::move(Union),
+                      parseSet(Ctx, SetOf(G, A.SizeInGranules)));
+        Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, R.Size)));
+      } else {
+        DomainUnknown = true;
+      }
       AF.Accesses.push_back(std::move(A));
     }
-    if (Union.S) {
+    if (DomainUnknown) {
+      AF.ElementSet = "unknown (a trip count is unknown)";
+    } else if (Union.S) {
       Union = simplify(std::move(Union));
       AF.ElementSet = Union.str();
+      AF.ByteRange = byteRangeText(Bytes);
     }
     Nest.Arrays.push_back(std::move(AF));
   }
@@ -1156,6 +1207,8 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << "\n";
       }
       OS << "    elements: " << A.ElementSet << "\n";
+      if (!A.ByteRange.empty())
+        OS << "    bytes: " << A.ByteRange << "\n";
       std::string Why;
       if (auto B = N.arrayBytesPerTile(A, Tile, &Why))
         OS << "    bytes per tile " << tileText(Tile) << ": " << *B << "\n";
@@ -1199,7 +1252,8 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
                      {"access", accessKind(A)},
                      {"accesses", int64_t(A.Accesses.size())},
                      {"invariant", A.Invariant},
-                     {"elements", A.ElementSet}};
+                     {"elements", A.ElementSet},
+                     {"byte_range", A.ByteRange}};
       if (auto B = N.arrayBytesPerTile(A, Tile))
         O["bytes_per_tile"] = *B;
       Arrays.push_back(std::move(O));

@@ -95,6 +95,9 @@ struct ArrayFootprint {
   /// Elements touched by the whole nest, in granule units, over parameters
   /// (runtime values and the SIMT bounds simt_lb, simt_n). Text from isl.
   std::string ElementSet;
+  /// First and last byte touched, as offsets from the base over the same
+  /// parameters (isl piecewise-affine text).
+  std::string ByteRange;
 };
 
 class FootprintInfo;

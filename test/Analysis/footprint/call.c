@@ -1,0 +1,25 @@
+// call: a function defined elsewhere may touch any memory.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+#define N 64
+#pragma omp declare target
+float transform(float v);
+#pragma omp end declare target
+void apply(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++)
+    y[i] = transform(x[i]);
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_apply_l9 region __omp_offloading_{{.*}}_apply_l9.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
+// CHECK-NEXT: array x: 4-byte elements, read, 1 access(es)
+// CHECK-NEXT: read  x[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { x[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: array y: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write y[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { y[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: exact: no
+// CHECK-NEXT: reason UnknownCall: call to 'transform' may access memory

@@ -1,0 +1,22 @@
+// indirect access: x[idx[i]] cannot be described; the reason names the load.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+#define N 64
+void gather(const float *restrict x, const int *restrict idx, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:N], idx[0:N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++)
+    y[i] = x[idx[i]];
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gather_l6 region __omp_offloading_{{.*}}_gather_l6.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
+// CHECK-NEXT: array idx: 4-byte elements, read, 1 access(es)
+// CHECK-NEXT: read  idx[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { idx[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: array y: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write y[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { y[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: exact: no
+// CHECK-NEXT: reason IndirectAccess: subscript is loaded from memory inside the nest (from 'idx')

@@ -1,0 +1,18 @@
+// non-affine subscript: x[i*i] is a polynomial of the induction variable.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+#define N 64
+void square_index(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:N*N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++)
+    y[i] = x[i * i];
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_square_index_l6 region __omp_offloading_{{.*}}_square_index_l6.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
+// CHECK-NEXT: array y: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write y[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { y[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: exact: no
+// CHECK-NEXT: reason NonAffineSubscript: subscript is a polynomial of the induction variable: {(4 * (sext i32 %2 to i64) * (sext i32 %2 to i64)),+,(4 + (8 * (sext i32 %2 to i64))<nsw>)<nuw><nsw>,+,8}<%omp.inner.for.body>

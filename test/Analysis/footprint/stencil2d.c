@@ -1,0 +1,32 @@
+// 2D 5-point stencil: the five reads of A overlap and must be counted once.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+#define N 64
+void stencil(const float *restrict A, float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N*N])
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++)
+      B[i * N + j] = 0.2f * (A[i * N + j] + A[i * N + j - 1] + A[i * N + j + 1] +
+                             A[(i - 1) * N + j] + A[(i + 1) * N + j]);
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_stencil_l6 region __omp_offloading_{{.*}}_stencil_l6.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
+// CHECK-NEXT: depth 1: loop %for.body, trip count 62
+// CHECK-NEXT: array A: 4-byte elements, read, 5 access(es)
+// CHECK-NEXT: read  A[64*i0 + 1*i1 + 65]
+// CHECK-NEXT: read  A[64*i0 + 1*i1 + 64]
+// CHECK-NEXT: read  A[64*i0 + 1*i1 + 66]
+// CHECK-NEXT: read  A[64*i0 + 1*i1 + 1]
+// CHECK-NEXT: read  A[64*i0 + 1*i1 + 129]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : -1 + 64simt_lb <= o <= 126 + 64simt_n + 64simt_lb and ((64 + 64simt_lb <= o <= 63 + 64simt_n + 64simt_lb and 64*floor((o)/64) <= -2 + o) or (o >= 127 + 64simt_lb and 64*floor((1 + o)/64) < o) or (63 + 64simt_lb <= o <= 62 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) <= o) or (o <= -2 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) < o)) }
+// CHECK-NEXT: bytes: first { [(4 + 256simt_lb)] : simt_n > 0 }, last { [(507 + 256simt_n + 256simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: bytes per tile [1]: 752
+// CHECK-NEXT: array B: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write B[64*i0 + 1*i1 + 65]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { B[o] : 63 + 64simt_lb <= o <= 62 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) < o }
+// CHECK-NEXT: bytes: first { [(260 + 256simt_lb)] : simt_n > 0 }, last { [(251 + 256simt_n + 256simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: bytes per tile [1]: 248
+// CHECK-NEXT: total bytes per tile [1]: 1000
+// CHECK-NEXT: assumes: narrow index arithmetic does not wrap
+// CHECK-NEXT: exact: yes

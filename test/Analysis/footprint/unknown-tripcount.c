@@ -1,0 +1,26 @@
+// unknown trip count: the inner loop stops at the first zero of a row.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+#define N 64
+void rowlen(const float *restrict A, int *restrict len) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: len[0:N])
+  for (int i = 0; i < N; i++) {
+    int k = 0;
+    while (k < N && A[i * N + k] != 0.0f)
+      k++;
+    len[i] = k;
+  }
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_rowlen_l6 region __omp_offloading_{{.*}}_rowlen_l6.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %while.cond.preheader, trip count simt_n
+// CHECK-NEXT: depth 1: loop %land.rhs, trip count unknown
+// CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
+// CHECK-NEXT: read  A[64*i0 + 1*i1]
+// CHECK-NEXT: elements: unknown (a trip count is unknown)
+// CHECK-NEXT: array len: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write len[1*i0]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { len[o] : simt_lb <= o < simt_n + simt_lb }
+// CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: exact: no
+// CHECK-NEXT: reason UnknownTripCount: trip count of the loop at %land.rhs is not computable
