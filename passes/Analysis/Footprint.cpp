@@ -35,6 +35,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -124,6 +126,8 @@ StringRef prem::footprintIssueName(FootprintIssue I) {
     return "Volatile";
   case FootprintIssue::ParametricStride:
     return "ParametricStride";
+  case FootprintIssue::IrreducibleControlFlow:
+    return "IrreducibleControlFlow";
   case FootprintIssue::NoSIMT:
     return "NoSIMTLoop";
   }
@@ -954,6 +958,13 @@ void NestBuilder::finishArrays() {
 }
 
 void NestBuilder::build() {
+  // LoopInfo does not see irreducible cycles, so accesses in one would be
+  // counted as if they ran once.
+  ReversePostOrderTraversal<const Function *> RPOT(Nest.Region);
+  if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
+    reason(FootprintIssue::IrreducibleControlFlow,
+           "the function has irreducible control flow",
+           &*Nest.Region->getEntryBlock().getFirstNonPHIIt());
   collectLoops();
   Loop *Root = rootLoop();
   if (Root) {

@@ -233,8 +233,6 @@ static std::optional<unsigned> parseUnsignedAttr(const Function &F,
 /// Threads per block stated by the kernel or by the user. reqntid is exact;
 /// maxntid (__launch_bounds__) is what clang also uses to size the block.
 static std::optional<unsigned> blockSizeOf(const Function &Entry) {
-  if (BlockSizeOpt)
-    return unsigned(BlockSizeOpt);
   for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid", "omp_target_thread_limit"})
     if (auto V = parseUnsignedAttr(Entry, Attr))
       return V;
@@ -252,6 +250,8 @@ static std::optional<unsigned> blockSizeOf(const Function &Entry) {
 static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   SIMTInfo Info;
   Info.BlockSize = blockSizeOf(*K.Entry);
+  if (!Info.BlockSize && BlockSizeOpt)
+    Info.BlockSize = unsigned(BlockSizeOpt);
   CallBase *BestCall = nullptr;
   Function *BestFn = nullptr;
   unsigned BestLevel = 0;

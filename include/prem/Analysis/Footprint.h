@@ -40,6 +40,7 @@ enum class FootprintIssue {
   Atomic,
   Volatile,
   ParametricStride,
+  IrreducibleControlFlow,
   NoSIMT,
 };
 llvm::StringRef footprintIssueName(FootprintIssue I);

@@ -1,0 +1,57 @@
+// The same footprints on an NVPTX OpenMP device module, where each thread
+// steps through the SIMT loop by the number of threads: the SIMT dimension is
+// the value of the induction variable, so a block iteration is still a
+// contiguous range of rows and the counts match the host-offload ones.
+// RUN: %omp_nvptx_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=4 -disable-output %t.ll | FileCheck %s --check-prefix=TILE4
+#define N 64
+
+void gemm(float *restrict C, const float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N], B[0:N*N]) map(tofrom: C[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      float s = C[i * N + j];
+      for (int k = 0; k < N; k++)
+        s += A[i * N + k] * B[k * N + j];
+      C[i * N + j] = s;
+    }
+}
+
+void stencil(const float *restrict A, float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N*N])
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++)
+      B[i * N + j] = 0.2f * (A[i * N + j] + A[i * N + j - 1] + A[i * N + j + 1] +
+                             A[(i - 1) * N + j] + A[(i + 1) * N + j]);
+}
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
+// CHECK: array C: 4-byte elements, read-write, 2 access(es)
+// CHECK: bytes per tile [1]: 256
+// CHECK: array A: 4-byte elements, read, 1 access(es)
+// CHECK: bytes: first { [(256simt_lb)] : simt_n > 0 }, last { [(-1 + 256simt_n + 256simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: bytes per tile [1]: 256
+// CHECK: array B: 4-byte elements, read, 1 access(es)
+// CHECK-NEXT: read  B[1*i1 + 64*i2]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { B[o] : simt_n > 0 and 0 <= o <= 4095 }
+// CHECK: bytes per tile [1]: 16384
+// CHECK: total bytes per tile [1]: 16896
+// CHECK: exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_stencil_l22
+// CHECK: array A: 4-byte elements, read, 5 access(es)
+// CHECK: bytes: first { [(4 + 256simt_lb)] : simt_n > 0 }, last { [(507 + 256simt_n + 256simt_lb)] : simt_n > 0 }
+// CHECK-NEXT: bytes per tile [1]: 752
+// CHECK: array B: 4-byte elements, write, 1 access(es)
+// CHECK: bytes per tile [1]: 248
+// CHECK: total bytes per tile [1]: 1000
+// CHECK: exact: yes
+
+// Four rows of gemm: A and C grow with the tile, B is shared.
+// TILE4-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
+// TILE4: total bytes per tile [4]: 18432
+// Four stencil rows read six rows of A (minus the corners), once each.
+// TILE4-LABEL: kernel __omp_offloading_{{.*}}_stencil_l22
+// TILE4: array A:
+// TILE4: bytes per tile [4]: 1520
+// TILE4: total bytes per tile [4]: 2512

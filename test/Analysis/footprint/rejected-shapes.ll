@@ -1,0 +1,116 @@
+; Shapes whose footprint cannot be exact get a reason each, never a crash:
+; atomics, volatile accesses, memory intrinsics, irreducible cycles, a CUDA
+; grid-stride loop (stride blockDim*gridDim, a runtime value) and a base
+; pointer loaded inside the nest (pointer chasing).
+; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s | FileCheck %s
+; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s -pass-remarks-analysis=prem 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @atomic(ptr %sum, ptr %x) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %p = getelementptr float, ptr %x, i64 %i
+  %v = load float, ptr %p
+  %old = atomicrmw fadd ptr %sum, float %v monotonic
+  ret void
+}
+; CHECK-LABEL: kernel atomic region atomic
+; CHECK: exact: no
+; CHECK-NEXT: reason Atomic: atomic read-modify-write
+
+define ptx_kernel void @volatile_store(ptr %x) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %p = getelementptr float, ptr %x, i64 %i
+  store volatile float 0.0, ptr %p
+  ret void
+}
+; CHECK-LABEL: kernel volatile_store region volatile_store
+; CHECK: exact: no
+; CHECK-NEXT: reason Volatile: volatile store
+
+define ptx_kernel void @copy_row(ptr %dst, ptr %src) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %off = mul i64 %i, 256
+  %d = getelementptr i8, ptr %dst, i64 %off
+  %s = getelementptr i8, ptr %src, i64 %off
+  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 256, i1 false)
+  ret void
+}
+; CHECK-LABEL: kernel copy_row region copy_row
+; CHECK: exact: no
+; CHECK-NEXT: reason UnknownCall: memory intrinsic is not modelled
+
+define ptx_kernel void @irreducible(ptr %x, i1 %c) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %p = getelementptr float, ptr %x, i64 %i
+  br i1 %c, label %a, label %b
+a:
+  store float 1.0, ptr %p
+  br label %b
+b:
+  %v = load volatile i1, ptr %x
+  br i1 %v, label %a, label %exit
+exit:
+  ret void
+}
+; CHECK-LABEL: kernel irreducible region irreducible
+; CHECK: exact: no
+; CHECK-NEXT: reason IrreducibleControlFlow: the function has irreducible control flow
+; CHECK-NEXT: reason Volatile: volatile load
+
+define ptx_kernel void @grid_stride(ptr %x, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %nctaid = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %base = mul nsw i32 %ctaid, %ntid
+  %start = add nsw i32 %base, %tid
+  %stride = mul nsw i32 %ntid, %nctaid
+  %enter = icmp slt i32 %start, %n
+  br i1 %enter, label %loop, label %exit
+loop:
+  %iv = phi i32 [ %start, %entry ], [ %next, %loop ]
+  %idx = sext i32 %iv to i64
+  %p = getelementptr float, ptr %x, i64 %idx
+  store float 0.0, ptr %p
+  %next = add nsw i32 %iv, %stride
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+; CHECK-LABEL: kernel grid_stride region grid_stride
+; CHECK: depth 1: loop %loop, trip count unknown
+; CHECK: exact: no
+; CHECK-NEXT: reason UnknownTripCount: trip count of the loop at %loop is not computable
+; CHECK-NEXT: reason ParametricStride: stride (4 * (sext i32 (%nctaid * %ntid) to i64))<nsw> is not a constant
+
+define ptx_kernel void @pointer_chase(ptr %rows) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %rp = getelementptr ptr, ptr %rows, i64 %i
+  %row = load ptr, ptr %rp
+  store float 0.0, ptr %row
+  ret void
+}
+; CHECK-LABEL: kernel pointer_chase region pointer_chase
+; CHECK: exact: no
+; CHECK-NEXT: reason IndirectAccess: base pointer %row is computed inside the nest
+
+; REMARK: remark: <unknown>:0:0: footprint of kernel 'atomic' is not exact: atomic read-modify-write
+; REMARK: remark: <unknown>:0:0: footprint of kernel 'volatile_store' is not exact: volatile store
+; REMARK: remark: <unknown>:0:0: footprint of kernel 'copy_row' is not exact: memory intrinsic is not modelled
+; REMARK: remark: <unknown>:0:0: footprint of kernel 'irreducible' is not exact: the function has irreducible control flow
+; REMARK: remark: <unknown>:0:0: footprint of kernel 'grid_stride' is not exact: trip count of the loop at %loop is not computable
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
