@@ -26,6 +26,7 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["LC_ALL"] = "C"
 
 config.substitutions.append(("%prem_plugin", config.prem_plugin))
+config.substitutions.append(("%prem_src", config.prem_src_root))
 config.substitutions.append(
     ("%opt_prem", "opt -load-pass-plugin " + config.prem_plugin))
 config.substitutions.append(
