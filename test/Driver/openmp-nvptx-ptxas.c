@@ -23,7 +23,7 @@ void stencil(const float *restrict A, float *restrict B) {
 // CHECK: "bytes_per_tile": 1000,
 // CHECK-NEXT: "exact": true,
 // CHECK: "kind": "openmp",
-// CHECK-NEXT: "name": "__omp_offloading_{{.*}}_stencil_l14",
+// CHECK-NEXT: "name": "__omp_offloading_{{.*}}_stencil_l15",
 // CHECK: "target": "nvptx64-nvidia-cuda"
 
-// PTX: .entry __omp_offloading_{{.*}}_stencil_l14(
+// PTX: .entry __omp_offloading_{{.*}}_stencil_l15(
