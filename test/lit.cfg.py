@@ -28,6 +28,7 @@ config.environment["LC_ALL"] = "C"
 
 config.substitutions.append(("%prem_plugin", config.prem_plugin))
 config.substitutions.append(("%prem_src", config.prem_src_root))
+config.substitutions.append(("%prem_obj", config.prem_obj_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(
     ("%opt_prem", "opt -load-pass-plugin " + config.prem_plugin))

@@ -32,10 +32,10 @@
 
 #include "prem/Analysis/Footprint.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -55,8 +55,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include "isl/ctx.h"
 #include "isl/aff.h"
+#include "isl/ctx.h"
 #include "isl/ilp.h"
 #include "isl/options.h"
 #include "isl/set.h"
@@ -203,8 +203,8 @@ IslSet simplify(IslSet Set) {
   Set = IslSet(isl_set_coalesce(Set.release()));
   if (!Set.S || isl_set_n_basic_set(Set.S) <= 1)
     return Set;
-  isl_set *Hull = isl_set_from_basic_set(
-      isl_set_polyhedral_hull(isl_set_copy(Set.S)));
+  isl_set *Hull =
+      isl_set_from_basic_set(isl_set_polyhedral_hull(isl_set_copy(Set.S)));
   if (isl_set_is_subset(Hull, Set.S) == isl_bool_true)
     return IslSet(isl_set_coalesce(Hull));
   isl_set_free(Hull);
@@ -251,11 +251,10 @@ std::optional<uint64_t> countPoints(const IslSet &Set, bool &Exact) {
   if (!Min || !Max)
     return std::nullopt;
   uint64_t Hull = uint64_t(*Max - *Min + 1);
-  isl_set *Interval =
-      isl_set_read_from_str(isl_set_get_ctx(Set.S),
-                            ("{ [o] : " + std::to_string(*Min) + " <= o <= " +
-                             std::to_string(*Max) + " }")
-                                .c_str());
+  isl_set *Interval = isl_set_read_from_str(
+      isl_set_get_ctx(Set.S), ("{ [o] : " + std::to_string(*Min) +
+                               " <= o <= " + std::to_string(*Max) + " }")
+                                  .c_str());
   isl_bool Dense = isl_set_is_subset(Interval, Set.S);
   isl_set_free(Interval);
   if (Dense == isl_bool_true)
@@ -362,8 +361,7 @@ static std::string sourceName(const Value *Base) {
 /// Translates the SCEVs of one nest into Linear forms.
 class Affinator {
 public:
-  Affinator(ScalarEvolution &SE, LoopInfo &LI, const SIMTInfo &SIMT,
-            Loop *Root)
+  Affinator(ScalarEvolution &SE, LoopInfo &LI, const SIMTInfo &SIMT, Loop *Root)
       : SE(SE), LI(LI), SIMT(SIMT), Root(Root) {}
 
   /// Loops of the current access, depth 0 (SIMT) first. For thread-index
@@ -470,7 +468,8 @@ public:
           Factor *= C->getAPInt().getSExtValue();
         else
           Rest.push_back(Op);
-      unsigned NumVariant = count_if(Rest, [&](auto *X) { return isVariant(X); });
+      unsigned NumVariant =
+          count_if(Rest, [&](auto *X) { return isVariant(X); });
       if (NumVariant != 1 || Rest.size() != 1)
         return fail(Err,
                     NumVariant > 1 ? FootprintIssue::NonAffineSubscript
@@ -503,10 +502,10 @@ public:
       if (auto *Load = dyn_cast<LoadInst>(V)) {
         std::string From =
             sourceName(getUnderlyingObject(Load->getPointerOperand()));
-        return fail(Err, FootprintIssue::IndirectAccess,
-                    "subscript is loaded from memory inside the nest" +
-                        (From.empty() ? std::string()
-                                      : " (from '" + From + "')"));
+        return fail(
+            Err, FootprintIssue::IndirectAccess,
+            "subscript is loaded from memory inside the nest" +
+                (From.empty() ? std::string() : " (from '" + From + "')"));
       }
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "subscript depends on " + valueText(V) +
@@ -774,7 +773,8 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
     return;
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   Triple T(I.getModule()->getTargetTriple());
-  if ((T.isNVPTX() && (AS == 3 || AS == 5)) || (T.isAMDGPU() && (AS == 3 || AS == 5)))
+  if ((T.isNVPTX() && (AS == 3 || AS == 5)) ||
+      (T.isAMDGPU() && (AS == 3 || AS == 5)))
     return; // already in the scratchpad or private
 
   const SCEV *PtrS = SE.getSCEV(Ptr);
@@ -869,8 +869,8 @@ std::string NestBuilder::paramList() const {
 }
 
 /// Constraints of the iteration domain of an access over its chain.
-std::optional<std::string>
-NestBuilder::domainText(const AffineAccess &A, unsigned NumDims) const {
+std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
+                                                   unsigned NumDims) const {
   SmallVector<std::string, 4> Cs;
   if (rootLoop()) {
     std::string Lb = "simt_lb";
@@ -938,8 +938,8 @@ void NestBuilder::finishArrays() {
                  std::to_string(Size) + " and o = " + R.Offset.text(Unit) +
                  " + e }";
         };
-        Union = unite(std::move(Union),
-                      parseSet(Ctx, SetOf(G, A.SizeInGranules)));
+        Union =
+            unite(std::move(Union), parseSet(Ctx, SetOf(G, A.SizeInGranules)));
         Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, R.Size)));
       } else {
         DomainUnknown = true;
@@ -999,7 +999,8 @@ void NestBuilder::build() {
     Loop *P = L;
     for (int D = Depth - 1; D >= 0; --D) {
       P = P->getParentLoop();
-      const NestLoop &Outer = D == 0 ? Nest.Loops[0] : Nest.Loops[LoopIndex.lookup(P)];
+      const NestLoop &Outer =
+          D == 0 ? Nest.Loops[0] : Nest.Loops[LoopIndex.lookup(P)];
       std::string I = "i" + std::to_string(D);
       if (D == 0) {
         if (!Outer.MaxTripCount)
@@ -1007,18 +1008,19 @@ void NestBuilder::build() {
         int64_t Lo = SIMTMin.value_or(0);
         Cs.push_back(std::to_string(Lo) + " <= " + I + " < " +
                      std::to_string(Lo + int64_t(*Outer.MaxTripCount)));
-      } else if (auto OT = TripCounts.find(P); OT != TripCounts.end() &&
-                                               OT->second.Params.empty()) {
+      } else if (auto OT = TripCounts.find(P);
+                 OT != TripCounts.end() && OT->second.Params.empty()) {
         Cs.push_back("0 <= " + I + " < " + OT->second.text());
       }
     }
     if (Cs.size() != Depth)
       continue;
-    IslSet Bound = parseSet(Ctx, "{ [" + join(Dims, ", ") + ", t] : " +
-                                     join(Cs, " and ") + " and t = " +
-                                     It->second.text() + " }");
+    IslSet Bound =
+        parseSet(Ctx, "{ [" + join(Dims, ", ") + ", t] : " + join(Cs, " and ") +
+                          " and t = " + It->second.text() + " }");
     if (Bound.S)
-      if (auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Bound.S), Depth));
+      if (auto Max =
+              valToInt(isl_set_dim_max_val(isl_set_copy(Bound.S), Depth));
           Max && *Max > 0)
         NL.MaxTripCount = uint64_t(*Max);
   }
@@ -1064,8 +1066,8 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
       if (C)
         Sum += " + " + std::to_string(C) + "*" + I;
     }
-    std::string Text = "{ [o] : exists " + join(Dims, ", ") + ", e : " +
-                       join(Cs, " and ") + " and 0 <= e < " +
+    std::string Text = "{ [o] : exists " + join(Dims, ", ") +
+                       ", e : " + join(Cs, " and ") + " and 0 <= e < " +
                        std::to_string(Acc.SizeInGranules) + " and o = " + Sum +
                        " + e }";
     auto &G = Groups[Acc.ParamPart];
@@ -1099,15 +1101,16 @@ NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations,
 // The analysis.
 //===----------------------------------------------------------------------===//
 
-static void emitRemarks(const NestFootprint &N, OptimizationRemarkEmitter &ORE) {
+static void emitRemarks(const NestFootprint &N,
+                        OptimizationRemarkEmitter &ORE) {
   const Instruction *Anchor =
       N.Loops.front().Header ? &*N.Loops.front().Header->getFirstNonPHIIt()
                              : &*N.Region->getEntryBlock().getFirstNonPHIIt();
   for (const FootprintReason &R : N.Reasons) {
     const Instruction *At = R.At ? R.At : Anchor;
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE,
-                                        footprintIssueName(R.Issue), At)
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, footprintIssueName(R.Issue),
+                                        At)
              << "footprint of kernel '"
              << ore::NV("Kernel", N.Kernel->Entry->getName())
              << "' is not exact: " << ore::NV("Reason", R.Message);
@@ -1119,8 +1122,7 @@ static void emitRemarks(const NestFootprint &N, OptimizationRemarkEmitter &ORE) 
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint", Anchor);
     R << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
-      << "': " << ore::NV("Arrays", unsigned(N.Arrays.size()))
-      << " array(s), ";
+      << "': " << ore::NV("Arrays", unsigned(N.Arrays.size())) << " array(s), ";
     if (Bytes)
       R << ore::NV("BytesPerSIMTIteration", *Bytes)
         << " bytes per SIMT iteration";
@@ -1258,13 +1260,11 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
       Loops.push_back(std::move(O));
     }
     for (const ArrayFootprint &A : N.Arrays) {
-      json::Object O{{"name", A.Name},
-                     {"element_bytes", A.ElementBytes},
-                     {"access", accessKind(A)},
-                     {"accesses", int64_t(A.Accesses.size())},
-                     {"invariant", A.Invariant},
-                     {"elements", A.ElementSet},
-                     {"byte_range", A.ByteRange}};
+      json::Object O{
+          {"name", A.Name},           {"element_bytes", A.ElementBytes},
+          {"access", accessKind(A)},  {"accesses", int64_t(A.Accesses.size())},
+          {"invariant", A.Invariant}, {"elements", A.ElementSet},
+          {"byte_range", A.ByteRange}};
       if (auto B = N.arrayBytesPerTile(A, Tile))
         O["bytes_per_tile"] = *B;
       Arrays.push_back(std::move(O));

@@ -78,7 +78,8 @@ static bool isOpenMPEntryName(StringRef Name) {
   return Name.starts_with("__omp_offloading_");
 }
 
-/// Kernels named in the legacy !nvvm.annotations form {ptr @f, !"kernel", i32 1}.
+/// Kernels named in the legacy !nvvm.annotations form {ptr @f, !"kernel", i32
+/// 1}.
 static SmallPtrSet<const Function *, 8> annotatedCUDAKernels(const Module &M) {
   SmallPtrSet<const Function *, 8> Result;
   const NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations");
@@ -233,7 +234,8 @@ static std::optional<unsigned> parseUnsignedAttr(const Function &F,
 /// Threads per block stated by the kernel or by the user. reqntid is exact;
 /// maxntid (__launch_bounds__) is what clang also uses to size the block.
 static std::optional<unsigned> blockSizeOf(const Function &Entry) {
-  for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid", "omp_target_thread_limit"})
+  for (StringRef Attr :
+       {"nvvm.reqntid", "nvvm.maxntid", "omp_target_thread_limit"})
     if (auto V = parseUnsignedAttr(Entry, Attr))
       return V;
   // AMDGPU states "min,max"; only a fixed size is usable.
@@ -311,8 +313,8 @@ KernelInfo KernelAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     if (K.SIMT.K == SIMTInfo::Kind::WorksharingLoop)
       ++NumSIMTLoops;
     LLVM_DEBUG(dbgs() << "prem-kernels: " << F.getName() << " ("
-                      << kernelKindName(K.Kind) << "), "
-                      << K.Regions.size() << " region(s)\n");
+                      << kernelKindName(K.Kind) << "), " << K.Regions.size()
+                      << " region(s)\n");
     Result.Kernels.push_back(std::move(K));
   }
   return Result;

@@ -50,14 +50,15 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
     json::Object SIMT;
     switch (K.SIMT.K) {
     case SIMTInfo::Kind::WorksharingLoop:
-      SIMT = json::Object{{"kind", "worksharing-loop"},
-              {"function", K.SIMT.Region->getName()},
-              {"runtime_call",
-               K.SIMT.WorksharingCall->getCalledFunction()->getName()}};
+      SIMT = json::Object{
+          {"kind", "worksharing-loop"},
+          {"function", K.SIMT.Region->getName()},
+          {"runtime_call",
+           K.SIMT.WorksharingCall->getCalledFunction()->getName()}};
       break;
     case SIMTInfo::Kind::ThreadIndex:
       SIMT = json::Object{{"kind", "thread-index"},
-              {"function", K.SIMT.Region->getName()}};
+                          {"function", K.SIMT.Region->getName()}};
       break;
     case SIMTInfo::Kind::None:
       SIMT = json::Object{{"kind", "none"}, {"reason", K.SIMT.Reason}};

@@ -164,7 +164,8 @@ class FootprintPrinterPass : public llvm::PassInfoMixin<FootprintPrinterPass> {
 
 public:
   explicit FootprintPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
 

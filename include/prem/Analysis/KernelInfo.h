@@ -97,7 +97,8 @@ class KernelPrinterPass : public llvm::PassInfoMixin<KernelPrinterPass> {
 
 public:
   explicit KernelPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
 

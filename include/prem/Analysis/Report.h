@@ -20,7 +20,8 @@ llvm::json::Object buildReport(llvm::Module &M,
 
 class ReportPass : public llvm::PassInfoMixin<ReportPass> {
 public:
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
 
