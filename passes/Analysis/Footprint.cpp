@@ -378,6 +378,25 @@ public:
     return is_contained(SIMT.ThreadIndexReads, V);
   }
 
+  /// Per-thread values other than the x thread index: within a block they
+  /// vary, so they are neither dimensions we model nor parameters.
+  static bool isOtherThreadIndex(const Value *V) {
+    auto *II = dyn_cast<IntrinsicInst>(V);
+    if (!II)
+      return false;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_laneid:
+    case Intrinsic::nvvm_read_ptx_sreg_warpid:
+    case Intrinsic::amdgcn_workitem_id_y:
+    case Intrinsic::amdgcn_workitem_id_z:
+      return true;
+    default:
+      return false;
+    }
+  }
+
   bool inNest(const Loop *L) const {
     if (!L)
       return false;
@@ -400,7 +419,7 @@ public:
       if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
         return inNest(AR->getLoop());
       if (auto *U = dyn_cast<SCEVUnknown>(X)) {
-        if (isThreadIndex(U->getValue()))
+        if (isThreadIndex(U->getValue()) || isOtherThreadIndex(U->getValue()))
           return true;
         if (auto *I = dyn_cast<Instruction>(U->getValue()))
           return inNest(I) || dependsOnThreadIndex(I);
@@ -418,7 +437,7 @@ public:
       const Value *V = Work.pop_back_val();
       if (!Seen.insert(V).second)
         continue;
-      if (isThreadIndex(V))
+      if (isThreadIndex(V) || isOtherThreadIndex(V))
         return true;
       if (auto *U = dyn_cast<Instruction>(V))
         if (!isa<PHINode>(U))
@@ -499,6 +518,11 @@ public:
         L.Dims[0] = 1;
         return L;
       }
+      if (isOtherThreadIndex(V))
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    "subscript depends on " + valueText(V) +
+                        " (a y/z thread index or lane id), which is not "
+                        "modelled: only 1-D blocks are");
       if (auto *Load = dyn_cast<LoadInst>(V)) {
         std::string From =
             sourceName(getUnderlyingObject(Load->getPointerOperand()));
@@ -902,6 +926,13 @@ void NestBuilder::finishArrays() {
     for (char &C : AF.Name)
       if (!isAlnum(C))
         C = '_';
+    // The name becomes an isl tuple name; keep clear of isl's keywords.
+    static const StringRef IslWords[] = {
+        "and",   "or",    "not",  "xor",  "implies", "exists", "min",
+        "max",   "floor", "ceil", "mod",  "true",    "false",  "infty",
+        "NaN",   "rat",   "ceild", "floord", "domain", "range",  "cnot"};
+    if (is_contained(IslWords, AF.Name))
+      AF.Name += "_";
     // The granule divides every stride, offset and access size, so the
     // element set is exact in its units.
     uint64_t G = 0;

@@ -1,6 +1,7 @@
 // 2mm: tmp = alpha*A*B; D = beta*D + tmp*C. Two target regions, two kernels.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void mm2(float *restrict tmp, const float *restrict A, const float *restrict B,
          const float *restrict C, float *restrict D, float alpha, float beta) {
@@ -22,7 +23,7 @@ void mm2(float *restrict tmp, const float *restrict A, const float *restrict B,
     }
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mm2_l7 region __omp_offloading_{{.*}}_mm2_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mm2_l8 region __omp_offloading_{{.*}}_mm2_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.cond8.preheader, trip count 64
 // CHECK-NEXT: depth 2: loop %for.body12, trip count 64
@@ -43,7 +44,7 @@ void mm2(float *restrict tmp, const float *restrict A, const float *restrict B,
 // CHECK-NEXT: bytes per tile [1]: 256
 // CHECK-NEXT: total bytes per tile [1]: 16896
 // CHECK-NEXT: exact: yes
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mm2_l15 region __omp_offloading_{{.*}}_mm2_l15.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mm2_l16 region __omp_offloading_{{.*}}_mm2_l16.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: depth 2: loop %for.body15, trip count 64
@@ -65,3 +66,13 @@ void mm2(float *restrict tmp, const float *restrict A, const float *restrict B,
 // CHECK-NEXT: bytes per tile [1]: 16384
 // CHECK-NEXT: total bytes per tile [1]: 16896
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 2 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_mm2_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mm2_l8 __omp_offloading_{{.*}}_mm2_l8.omp_outlined __omp_offloading_{{.*}}_mm2_l8.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mm2_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_mm2_l16 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mm2_l16 __omp_offloading_{{.*}}_mm2_l16.omp_outlined __omp_offloading_{{.*}}_mm2_l16.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mm2_l16.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // atax: y = A^T (A x). The second kernel walks A by columns (transposed access).
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void atax(const float *restrict A, const float *restrict x, float *restrict y,
           float *restrict tmp) {
@@ -20,7 +21,7 @@ void atax(const float *restrict A, const float *restrict x, float *restrict y,
   }
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_atax_l7 region __omp_offloading_{{.*}}_atax_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_atax_l8 region __omp_offloading_{{.*}}_atax_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
@@ -40,7 +41,7 @@ void atax(const float *restrict A, const float *restrict x, float *restrict y,
 // CHECK-NEXT: bytes per tile [1]: 4
 // CHECK-NEXT: total bytes per tile [1]: 516
 // CHECK-NEXT: exact: yes
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_atax_l14 region __omp_offloading_{{.*}}_atax_l14.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_atax_l15 region __omp_offloading_{{.*}}_atax_l15.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
@@ -60,3 +61,13 @@ void atax(const float *restrict A, const float *restrict x, float *restrict y,
 // CHECK-NEXT: bytes per tile [1]: 4
 // CHECK-NEXT: total bytes per tile [1]: 516
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 2 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_atax_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_atax_l8 __omp_offloading_{{.*}}_atax_l8.omp_outlined __omp_offloading_{{.*}}_atax_l8.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_atax_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_atax_l15 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_atax_l15 __omp_offloading_{{.*}}_atax_l15.omp_outlined __omp_offloading_{{.*}}_atax_l15.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_atax_l15.omp_outlined.omp_outlined via __kmpc_for_static_init_4

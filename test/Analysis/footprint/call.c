@@ -1,6 +1,7 @@
 // call: a function defined elsewhere may touch any memory.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 #pragma omp declare target
 float transform(float v);
@@ -11,7 +12,7 @@ void apply(const float *restrict x, float *restrict y) {
     y[i] = transform(x[i]);
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_apply_l9 region __omp_offloading_{{.*}}_apply_l9.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_apply_l10 region __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: array x: 4-byte elements, read, 1 access(es)
 // CHECK-NEXT: read  x[1*i0]
@@ -23,3 +24,9 @@ void apply(const float *restrict x, float *restrict y) {
 // CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: exact: no
 // CHECK-NEXT: reason UnknownCall: call to 'transform' may access memory
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_apply_l10 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_apply_l10 __omp_offloading_{{.*}}_apply_l10.omp_outlined __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // 2D convolution: 3x3 window over A, all nine reads merged.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void conv2d(const float *restrict A, float *restrict B) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N*N])
@@ -13,7 +14,7 @@ void conv2d(const float *restrict A, float *restrict B) {
                      0.1f * A[(i + 1) * N + (j + 1)];
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_conv2d_l6 region __omp_offloading_{{.*}}_conv2d_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_conv2d_l7 region __omp_offloading_{{.*}}_conv2d_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 62
 // CHECK-NEXT: array A: 4-byte elements, read, 9 access(es)
@@ -37,3 +38,9 @@ void conv2d(const float *restrict A, float *restrict B) {
 // CHECK-NEXT: total bytes per tile [1]: 1016
 // CHECK-NEXT: assumes: narrow index arithmetic does not wrap
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_conv2d_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_conv2d_l7 __omp_offloading_{{.*}}_conv2d_l7.omp_outlined __omp_offloading_{{.*}}_conv2d_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_conv2d_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // gemm: C = alpha*A*B + beta*C. One SIMT iteration reads a row of A, all of B, and updates a row of C.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void gemm(float *restrict C, const float *restrict A, const float *restrict B,
           float alpha, float beta) {
@@ -14,7 +15,7 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B,
     }
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l7 region __omp_offloading_{{.*}}_gemm_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l8 region __omp_offloading_{{.*}}_gemm_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.cond7.preheader, trip count 64
 // CHECK-NEXT: depth 2: loop %for.body11, trip count 64
@@ -36,3 +37,9 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B,
 // CHECK-NEXT: bytes per tile [1]: 256
 // CHECK-NEXT: total bytes per tile [1]: 16896
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_gemm_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gemm_l8 __omp_offloading_{{.*}}_gemm_l8.omp_outlined __omp_offloading_{{.*}}_gemm_l8.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_gemm_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // gesummv: y = alpha*A*x + beta*B*x.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void gesummv(const float *restrict A, const float *restrict B, const float *restrict x,
              float *restrict y, float alpha, float beta) {
@@ -15,7 +16,7 @@ void gesummv(const float *restrict A, const float *restrict B, const float *rest
   }
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gesummv_l7 region __omp_offloading_{{.*}}_gesummv_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gesummv_l8 region __omp_offloading_{{.*}}_gesummv_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
@@ -40,3 +41,9 @@ void gesummv(const float *restrict A, const float *restrict B, const float *rest
 // CHECK-NEXT: bytes per tile [1]: 4
 // CHECK-NEXT: total bytes per tile [1]: 772
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_gesummv_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gesummv_l8 __omp_offloading_{{.*}}_gesummv_l8.omp_outlined __omp_offloading_{{.*}}_gesummv_l8.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_gesummv_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // indirect access: x[idx[i]] cannot be described; the reason names the load.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void gather(const float *restrict x, const int *restrict idx, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:N], idx[0:N]) map(from: y[0:N])
@@ -8,7 +9,7 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
     y[i] = x[idx[i]];
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gather_l6 region __omp_offloading_{{.*}}_gather_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gather_l7 region __omp_offloading_{{.*}}_gather_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: array idx: 4-byte elements, read, 1 access(es)
 // CHECK-NEXT: read  idx[1*i0]
@@ -20,3 +21,9 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
 // CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: exact: no
 // CHECK-NEXT: reason IndirectAccess: subscript is loaded from memory inside the nest (from 'idx')
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_gather_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gather_l7 __omp_offloading_{{.*}}_gather_l7.omp_outlined __omp_offloading_{{.*}}_gather_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_gather_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

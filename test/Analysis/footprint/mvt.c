@@ -1,6 +1,7 @@
 // mvt: x1 += A y1 (rows), x2 += A^T y2 (columns).
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void mvt(const float *restrict A, float *restrict x1, float *restrict x2,
          const float *restrict y1, const float *restrict y2) {
@@ -14,7 +15,7 @@ void mvt(const float *restrict A, float *restrict x1, float *restrict x2,
       x2[i] += A[j * N + i] * y2[j];
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mvt_l7 region __omp_offloading_{{.*}}_mvt_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mvt_l8 region __omp_offloading_{{.*}}_mvt_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array x1: 4-byte elements, read-write, 2 access(es)
@@ -35,7 +36,7 @@ void mvt(const float *restrict A, float *restrict x1, float *restrict x2,
 // CHECK-NEXT: bytes per tile [1]: 256
 // CHECK-NEXT: total bytes per tile [1]: 516
 // CHECK-NEXT: exact: yes
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mvt_l11 region __omp_offloading_{{.*}}_mvt_l11.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mvt_l12 region __omp_offloading_{{.*}}_mvt_l12.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array x2: 4-byte elements, read-write, 2 access(es)
@@ -56,3 +57,13 @@ void mvt(const float *restrict A, float *restrict x1, float *restrict x2,
 // CHECK-NEXT: bytes per tile [1]: 256
 // CHECK-NEXT: total bytes per tile [1]: 516
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 2 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_mvt_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mvt_l8 __omp_offloading_{{.*}}_mvt_l8.omp_outlined __omp_offloading_{{.*}}_mvt_l8.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mvt_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_mvt_l12 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mvt_l12 __omp_offloading_{{.*}}_mvt_l12.omp_outlined __omp_offloading_{{.*}}_mvt_l12.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mvt_l12.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // non-affine subscript: x[i*i] is a polynomial of the induction variable.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void square_index(const float *restrict x, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:N*N]) map(from: y[0:N])
@@ -8,7 +9,7 @@ void square_index(const float *restrict x, float *restrict y) {
     y[i] = x[i * i];
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_square_index_l6 region __omp_offloading_{{.*}}_square_index_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_square_index_l7 region __omp_offloading_{{.*}}_square_index_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: array y: 4-byte elements, write, 1 access(es)
 // CHECK-NEXT: write y[1*i0]
@@ -16,3 +17,9 @@ void square_index(const float *restrict x, float *restrict y) {
 // CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: exact: no
 // CHECK-NEXT: reason NonAffineSubscript: subscript is a polynomial of the induction variable: {(4 * (sext i32 %2 to i64) * (sext i32 %2 to i64)),+,(4 + (8 * (sext i32 %2 to i64))<nsw>)<nuw><nsw>,+,8}<%omp.inner.for.body>
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_square_index_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_square_index_l7 __omp_offloading_{{.*}}_square_index_l7.omp_outlined __omp_offloading_{{.*}}_square_index_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_square_index_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // reduction: an OpenMP reduction over A; the partial sums are private.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 float reduce(const float *restrict A) {
   float sum = 0;
@@ -10,7 +11,7 @@ float reduce(const float *restrict A) {
   return sum;
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_reduce_l7 region __omp_offloading_{{.*}}_reduce_l7.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_reduce_l8 region __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
 // CHECK-NEXT: read  A[1*i0]
@@ -19,3 +20,9 @@ float reduce(const float *restrict A) {
 // CHECK-NEXT: bytes per tile [1]: 4
 // CHECK-NEXT: total bytes per tile [1]: 4
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_reduce_l8 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_reduce_l8 __omp_offloading_{{.*}}_reduce_l8.omp_outlined __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp.reduction.reduction_func __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined.omp.reduction.reduction_func{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4

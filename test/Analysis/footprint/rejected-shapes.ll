@@ -114,3 +114,33 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+; A 2-D block: threads with the same x index but different y touch different
+; rows, so tid.y is not a parameter; the footprint is refused, not undercounted.
+define ptx_kernel void @block2d(ptr %x) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %row = mul nuw nsw i32 %ty, 64
+  %i = add nuw nsw i32 %row, %tx
+  %idx = zext i32 %i to i64
+  %p = getelementptr float, ptr %x, i64 %idx
+  store float 0.0, ptr %p
+  ret void
+}
+; CHECK-LABEL: kernel block2d region block2d
+; CHECK: exact: no
+; CHECK-NEXT: reason NonAffineSubscript: subscript depends on %ty (a y/z thread index or lane id), which is not modelled: only 1-D blocks are
+
+; An array whose name is an isl keyword still gets its set.
+define ptx_kernel void @keyword(ptr %and) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %p = getelementptr float, ptr %and, i64 %i
+  store float 0.0, ptr %p
+  ret void
+}
+; CHECK-LABEL: kernel keyword region keyword
+; CHECK: elements: [ntid] -> { and_[o] : 0 <= o < ntid }
+; CHECK: exact: yes
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()

@@ -1,6 +1,7 @@
 // 2D 5-point stencil: the five reads of A overlap and must be counted once.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void stencil(const float *restrict A, float *restrict B) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N*N])
@@ -10,7 +11,7 @@ void stencil(const float *restrict A, float *restrict B) {
                              A[(i - 1) * N + j] + A[(i + 1) * N + j]);
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_stencil_l6 region __omp_offloading_{{.*}}_stencil_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_stencil_l7 region __omp_offloading_{{.*}}_stencil_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 62
 // CHECK-NEXT: array A: 4-byte elements, read, 5 access(es)
@@ -30,3 +31,9 @@ void stencil(const float *restrict A, float *restrict B) {
 // CHECK-NEXT: total bytes per tile [1]: 1000
 // CHECK-NEXT: assumes: narrow index arithmetic does not wrap
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_stencil_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_stencil_l7 __omp_offloading_{{.*}}_stencil_l7.omp_outlined __omp_offloading_{{.*}}_stencil_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_stencil_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // syrk: C = alpha*A*A^T + beta*C on the lower triangle (triangular inner loop).
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: C[0:N*N])
@@ -21,7 +22,7 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // TILE: bytes per tile [1,64]: 16384
 // TILE: total bytes per tile [1,64]: 16640
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_syrk_l6 region __omp_offloading_{{.*}}_syrk_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_syrk_l7 region __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count (zext i32 {(1 + %4),+,1}<%for.cond.preheader> to i64)
 // CHECK-NEXT: depth 2: loop %for.body14, trip count 64
@@ -38,3 +39,9 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // CHECK-NEXT: total bytes per tile [1]: unknown (no tile size given for depth 1 and its trip count ((zext i32 {(1 + %4),+,1}<%for.cond.preheader> to i64)) is not a compile-time bound)
 // CHECK-NEXT: assumes: narrow index arithmetic does not wrap
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_syrk_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_syrk_l7 __omp_offloading_{{.*}}_syrk_l7.omp_outlined __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

@@ -1,6 +1,7 @@
 // transposed access: B = A^T. A is read along a column per SIMT iteration.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void transpose(const float *restrict A, float *restrict B) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N*N])
@@ -9,7 +10,7 @@ void transpose(const float *restrict A, float *restrict B) {
       B[j * N + i] = A[i * N + j];
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_transpose_l6 region __omp_offloading_{{.*}}_transpose_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_transpose_l7 region __omp_offloading_{{.*}}_transpose_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %for.body, trip count 64
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
@@ -24,3 +25,9 @@ void transpose(const float *restrict A, float *restrict B) {
 // CHECK-NEXT: bytes per tile [1]: 256
 // CHECK-NEXT: total bytes per tile [1]: 512
 // CHECK-NEXT: exact: yes
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_transpose_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_transpose_l7 __omp_offloading_{{.*}}_transpose_l7.omp_outlined __omp_offloading_{{.*}}_transpose_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_transpose_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4

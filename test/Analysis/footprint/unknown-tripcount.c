@@ -1,6 +1,7 @@
 // unknown trip count: the inner loop stops at the first zero of a row.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
 #define N 64
 void rowlen(const float *restrict A, int *restrict len) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: len[0:N])
@@ -12,7 +13,7 @@ void rowlen(const float *restrict A, int *restrict len) {
   }
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_rowlen_l6 region __omp_offloading_{{.*}}_rowlen_l6.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_rowlen_l7 region __omp_offloading_{{.*}}_rowlen_l7.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %while.cond.preheader, trip count simt_n
 // CHECK-NEXT: depth 1: loop %land.rhs, trip count unknown
 // CHECK-NEXT: array A: 4-byte elements, read, 1 access(es)
@@ -24,3 +25,9 @@ void rowlen(const float *restrict A, int *restrict len) {
 // CHECK-NEXT: bytes: first { [(4simt_lb)] : simt_n > 0 }, last { [(-1 + 4simt_n + 4simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: exact: no
 // CHECK-NEXT: reason UnknownTripCount: trip count of the loop at %land.rhs is not computable
+
+// KERNELS: prem-kernels: 1 kernel(s)
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_rowlen_l7 kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_rowlen_l7 __omp_offloading_{{.*}}_rowlen_l7.omp_outlined __omp_offloading_{{.*}}_rowlen_l7.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: block size: unknown
+// KERNELS-NEXT: simt: loop %while.cond.preheader in __omp_offloading_{{.*}}_rowlen_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
