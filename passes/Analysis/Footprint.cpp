@@ -355,6 +355,16 @@ static std::string sourceName(const Value *Base) {
       return Var->getName().str();
   if (auto *Arg = dyn_cast<Argument>(Base))
     return "arg" + std::to_string(Arg->getArgNo());
+  // A pointer captured by reference: name it after the variable it is
+  // loaded from (clang's "A.addr" spills included).
+  if (auto *Load = dyn_cast<LoadInst>(Base)) {
+    std::string From =
+        sourceName(Load->getPointerOperand()->stripPointerCasts());
+    StringRef Name(From);
+    Name.consume_back(".addr");
+    if (!Name.empty() && !Name.starts_with("arg"))
+      return Name.str();
+  }
   return "";
 }
 
@@ -531,6 +541,13 @@ public:
             "subscript is loaded from memory inside the nest" +
                 (From.empty() ? std::string() : " (from '" + From + "')"));
       }
+      if (auto *BO = dyn_cast<BinaryOperator>(V);
+          BO && (BO->getOpcode() == Instruction::SDiv ||
+                 BO->getOpcode() == Instruction::SRem))
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    "subscript divides the induction variable (" +
+                        valueText(V) +
+                        "), as collapse(n) loops do; not modelled yet");
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "subscript depends on " + valueText(V) +
                       ", which SCEV cannot express");
@@ -585,8 +602,10 @@ private:
       // Express {a,+,b} in the IV value v = {S,+,St}: a + (b/St)(v - S).
       auto Ratio = stepRatio(Step, RootIV->getStepRecurrence(SE));
       if (!Ratio)
-        return fail(Err, FootprintIssue::NonAffineSubscript,
-                    "step " + scevText(Step) +
+        return fail(Err,
+                    isVariant(Step) ? FootprintIssue::NonAffineSubscript
+                                    : FootprintIssue::ParametricStride,
+                    "stride " + scevText(Step) +
                         " is not a constant multiple of the SIMT loop step");
       const SCEV *Offset = SE.getMinusSCEV(
           Start, SE.getMulExpr(SE.getConstant(Start->getType(), *Ratio, true),
@@ -928,9 +947,9 @@ void NestBuilder::finishArrays() {
         C = '_';
     // The name becomes an isl tuple name; keep clear of isl's keywords.
     static const StringRef IslWords[] = {
-        "and",   "or",    "not",  "xor",  "implies", "exists", "min",
-        "max",   "floor", "ceil", "mod",  "true",    "false",  "infty",
-        "NaN",   "rat",   "ceild", "floord", "domain", "range",  "cnot"};
+        "and", "or",    "not",   "xor",    "implies", "exists", "min",
+        "max", "floor", "ceil",  "mod",    "true",    "false",  "infty",
+        "NaN", "rat",   "ceild", "floord", "domain",  "range",  "cnot"};
     if (is_contained(IslWords, AF.Name))
       AF.Name += "_";
     // The granule divides every stride, offset and access size, so the
@@ -1215,6 +1234,10 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
     OS << "  loops:\n";
     for (const NestLoop &L : N.Loops) {
       OS << "    depth " << L.Depth << ": ";
+      if (L.IsSIMT && N.Kernel->SIMT.K == SIMTInfo::Kind::None) {
+        OS << "none\n";
+        continue;
+      }
       if (L.IsSIMT)
         OS << (L.Header ? "simt loop " + valueText(L.Header) : "thread index");
       else

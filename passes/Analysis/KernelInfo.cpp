@@ -268,6 +268,14 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
         }
       }
   if (BestCall) {
+    // At -O0 induction variables live in allocas, so no loop header has the
+    // PHI the SIMT loop is recognised by.
+    if (BestFn->hasOptNone()) {
+      Info.Reason = ("'" + BestFn->getName() +
+                     "' is optnone (compiled at -O0); PREM needs -O1 or higher")
+                        .str();
+      return Info;
+    }
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BestFn);
     if (Loop *L = findWorksharingLoop(*BestCall, LI)) {
       Info.K = SIMTInfo::Kind::WorksharingLoop;

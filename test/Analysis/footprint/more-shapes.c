@@ -1,0 +1,100 @@
+// More loop and data shapes: reverse and strided SIMT loops, fields of an
+// array of structs, byte arrays, runtime sizes, a pointer captured by
+// reference, and a collapsed loop nest.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
+// RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=1,16 -disable-output %t.ll | FileCheck %s --check-prefix=TILE
+#define N 64
+struct P { float x, y, z; };
+
+void reverse(float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: B[0:N]) map(from: A[0:N])
+  for (int i = N - 1; i >= 0; i--)
+    A[i] = B[N - 1 - i];
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_reverse_l
+// CHECK: read  B[1*i0]
+// CHECK: write A[-1*i0 + 63]
+// CHECK: total bytes per tile [1]: 8
+
+void strided(double *restrict A, const double *restrict B) {
+#pragma omp target teams distribute parallel for map(to: B[0:2*N]) map(from: A[0:N])
+  for (int i = 0; i < 2 * N; i += 2)
+    A[i / 2] = B[i] + B[i + 1];
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_strided_l
+// CHECK: array B: 8-byte elements, read, 2 access(es)
+// CHECK-NEXT: read  B[2*i0]
+// CHECK-NEXT: read  B[2*i0 + 1]
+// CHECK: bytes per tile [1]: 16
+// CHECK: total bytes per tile [1]: 24
+
+// Only the fields read count: x and z of each 12-byte struct.
+void aos(struct P *restrict p, float *restrict out) {
+#pragma omp target teams distribute parallel for map(to: p[0:N]) map(from: out[0:N])
+  for (int i = 0; i < N; i++)
+    out[i] = p[i].x + p[i].z;
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_aos_l
+// CHECK: array p: 4-byte elements, read, 2 access(es)
+// CHECK-NEXT: read  p[3*i0]
+// CHECK-NEXT: read  p[3*i0 + 2]
+// CHECK: bytes per tile [1]: 8
+
+void gray(unsigned char *restrict img, const unsigned char *restrict rgb) {
+#pragma omp target teams distribute parallel for map(to: rgb[0:N*N*3]) map(from: img[0:N*N])
+  for (int i = 0; i < N * N; i++)
+    img[i] = (rgb[3 * i] + rgb[3 * i + 1] + rgb[3 * i + 2]) / 3;
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gray_l
+// CHECK: array rgb: 1-byte elements, read, 3 access(es)
+// CHECK: total bytes per tile [1]: 4
+
+// A runtime row length is a runtime stride: refused until delinearisation.
+void runtime_n(float *restrict A, const float *restrict B, int n) {
+#pragma omp target teams distribute parallel for map(to: B[0:n*n]) map(from: A[0:n*n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i * n + j] = B[i * n + j] * 2;
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_runtime_n_l
+// CHECK: exact: no
+// CHECK-NEXT: reason ParametricStride: stride {{.*}}%n{{.*}} is not a constant multiple of the SIMT loop step
+
+// A runtime inner trip count: exact sets, bytes only for a given tile size.
+void runtime_bound(float *restrict A, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: A[0:64*n])
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < n; j++)
+      A[i * 64 + j] += 1;
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_runtime_bound_l
+// CHECK: depth 1: loop %{{.*}}, trip count {{.*}}%n{{.*}}
+// CHECK: total bytes per tile [1]: unknown (no tile size given for depth 1 and its trip count {{.*}} is not a compile-time bound)
+// CHECK: exact: yes
+// TILE-LABEL: kernel __omp_offloading_{{.*}}_runtime_bound_l
+// TILE: total bytes per tile [1,16]: 64
+
+// Inside a teams region the array pointer is captured by reference.
+void captured(float *restrict A) {
+#pragma omp target teams map(tofrom: A[0:N*N])
+  {
+#pragma omp distribute parallel for
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        A[i * N + j] += 1;
+  }
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_captured_l
+// CHECK: array A: 4-byte elements, read-write, 2 access(es)
+// CHECK: total bytes per tile [1]: 256
+
+void collapsed(float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for collapse(2) map(to: B[0:N*N]) map(from: A[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i * N + j] = B[j * N + i];
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_collapsed_l
+// CHECK: exact: no
+// CHECK-NEXT: reason NonAffineSubscript: subscript divides the induction variable (%div), as collapse(n) loops do; not modelled yet
