@@ -16,6 +16,7 @@
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
+#include "prem/Analysis/TilingPlan.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -41,6 +42,7 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
     MAM.registerPass([] { return KernelAnalysis(); });
     MAM.registerPass([] { return FootprintAnalysis(); });
+    MAM.registerPass([] { return TilingAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
@@ -51,6 +53,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "print<prem-footprint>") {
           MPM.addPass(FootprintPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<prem-tiling>") {
+          MPM.addPass(TilingPrinterPass(outs()));
           return true;
         }
         if (Name == "prem-report") {

@@ -721,22 +721,27 @@ void NestBuilder::collectLoops() {
     if (const DebugLoc &DL = Root->getStartLoc())
       SIMTDim.Line = DL.getLine();
     // The worksharing IV: the header PHI that starts at the lower bound.
-    for (PHINode &Phi : Root->getHeader()->phis())
-      if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi)))
-        if (AR->getLoop() == Root && AR->isAffine() &&
-            isa<SCEVUnknown, SCEVCastExpr>(AR->getStart())) {
-          Aff.RootIV = AR;
+    if (PHINode *Phi = S.InductionPhi)
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
+          AR && AR->getLoop() == Root && AR->isAffine()) {
+        Aff.RootIV = AR;
+        // Its values: the runtime's iteration space when the kernel states
+        // it, else what SCEV can bound.
+        if (S.GlobalLower) {
+          SIMTMin = *S.GlobalLower;
+          SIMTMax = *S.GlobalUpper;
+        } else {
           ConstantRange R = SE.getSignedRange(AR);
-          // Only a bound narrower than the index type says something.
           if (!R.isFullSet() && !R.isEmptySet() &&
               (R.getSignedMax() - R.getSignedMin()).ult(uint64_t(1) << 30) &&
               R.getSignedMin().sle(R.getSignedMax())) {
             SIMTMin = R.getSignedMin().getSExtValue();
             SIMTMax = R.getSignedMax().getSExtValue();
-            SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
           }
-          break;
         }
+        if (SIMTMin && SIMTMax && *SIMTMax >= *SIMTMin)
+          SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
+      }
     if (!Aff.RootIV)
       reason(FootprintIssue::NonAffineSubscript,
              "the SIMT loop has no affine induction variable",

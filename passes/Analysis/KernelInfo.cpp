@@ -177,10 +177,11 @@ static const Value *stripIntCasts(const Value *V) {
 
 /// The outermost loop whose header PHI starts from a load of the lower bound
 /// the runtime call wrote (the call's 5th argument in every static-init
-/// variant).
-static Loop *findWorksharingLoop(CallBase &Init, LoopInfo &LI) {
+/// variant), and that PHI.
+static std::pair<Loop *, PHINode *> findWorksharingLoop(CallBase &Init,
+                                                        LoopInfo &LI) {
   if (Init.arg_size() < 5)
-    return nullptr;
+    return {nullptr, nullptr};
   const Value *LowerBoundPtr = Init.getArgOperand(4)->stripPointerCasts();
   auto StartsAtLowerBound = [&](const Value *V) {
     auto *Load = dyn_cast<LoadInst>(stripIntCasts(V));
@@ -188,6 +189,7 @@ static Loop *findWorksharingLoop(CallBase &Init, LoopInfo &LI) {
            Load->getPointerOperand()->stripPointerCasts() == LowerBoundPtr;
   };
   Loop *Best = nullptr;
+  PHINode *BestPhi = nullptr;
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (Best && Best->contains(L))
       continue;
@@ -198,13 +200,33 @@ static Loop *findWorksharingLoop(CallBase &Init, LoopInfo &LI) {
             StartsAtLowerBound(Phi.getIncomingValue(I)))
           Match = true;
       if (Match) {
-        if (!Best || L->getLoopDepth() < Best->getLoopDepth())
+        if (!Best || L->getLoopDepth() < Best->getLoopDepth()) {
           Best = L;
+          BestPhi = &Phi;
+        }
         break;
       }
     }
   }
-  return Best;
+  return {Best, BestPhi};
+}
+
+/// The constant stored to Ptr last before Call in Call's block, if any.
+static std::optional<int64_t> constantStoredBefore(const CallBase &Call,
+                                                   const Value *Ptr) {
+  Ptr = Ptr->stripPointerCasts();
+  for (const Instruction *I = Call.getPrevNode(); I; I = I->getPrevNode()) {
+    if (auto *SI = dyn_cast<StoreInst>(I)) {
+      if (SI->getPointerOperand()->stripPointerCasts() != Ptr)
+        continue;
+      if (auto *C = dyn_cast<ConstantInt>(SI->getValueOperand()))
+        return C->getSExtValue();
+      return std::nullopt;
+    }
+    if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
+      return std::nullopt; // may write the bound
+  }
+  return std::nullopt;
 }
 
 static bool isThreadIndexX(const Value *V) {
@@ -254,13 +276,15 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   Info.BlockSize = blockSizeOf(*K.Entry);
   if (!Info.BlockSize && BlockSizeOpt)
     Info.BlockSize = unsigned(BlockSizeOpt);
-  CallBase *BestCall = nullptr;
+  CallBase *BestCall = nullptr, *OuterCall = nullptr;
   Function *BestFn = nullptr;
   unsigned BestLevel = 0;
   for (Function *F : K.Regions)
     for (Instruction &I : instructions(*F))
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         unsigned Level = worksharingLevel(*CB);
+        if (Level == 1 && !OuterCall)
+          OuterCall = CB;
         if (Level > BestLevel) {
           BestLevel = Level;
           BestCall = CB;
@@ -277,11 +301,19 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
       return Info;
     }
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BestFn);
-    if (Loop *L = findWorksharingLoop(*BestCall, LI)) {
+    if (auto [L, Phi] = findWorksharingLoop(*BestCall, LI); L) {
       Info.K = SIMTInfo::Kind::WorksharingLoop;
       Info.Region = BestFn;
       Info.LoopHeader = L->getHeader();
       Info.WorksharingCall = BestCall;
+      Info.InductionPhi = Phi;
+      // The outermost worksharing call sees the whole iteration space: its
+      // bounds are what the enclosing (distribute) level starts from.
+      CallBase *Outer = OuterCall ? OuterCall : BestCall;
+      Info.GlobalLower = constantStoredBefore(*Outer, Outer->getArgOperand(4));
+      Info.GlobalUpper = constantStoredBefore(*Outer, Outer->getArgOperand(5));
+      if (!Info.GlobalLower || !Info.GlobalUpper)
+        Info.GlobalLower = Info.GlobalUpper = std::nullopt;
       return Info;
     }
     Info.Reason = ("no loop starts at the lower bound of '" +
@@ -370,6 +402,9 @@ void KernelInfo::print(raw_ostream &OS) const {
       OS << " in " << S.Region->getName() << " via "
          << S.WorksharingCall->getCalledFunction()->getName()
          << lineOf(&*S.LoopHeader->getFirstNonPHIOrDbg()) << "\n";
+      if (S.GlobalLower)
+        OS << "  iterations: [" << *S.GlobalLower << ", " << *S.GlobalUpper
+           << "]\n";
       break;
     case SIMTInfo::Kind::ThreadIndex:
       OS << "  simt: thread index (" << S.ThreadIndexReads.size()

@@ -17,6 +17,7 @@
 #include "prem/Analysis/Report.h"
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/TilingPlan.h"
 #include "prem/Support/Target.h"
 
 #include "llvm/IR/Instructions.h"
@@ -41,6 +42,7 @@ static constexpr int64_t ReportVersion = 1;
 json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
   const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
   const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
+  const TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
   json::Array Footprints = FI.toJSON({1});
   json::Array Kernels;
   for (auto [Idx, K] : enumerate(KI.Kernels)) {
@@ -77,6 +79,8 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
         Entry["block_iteration_fits_spm"] =
             uint64_t(*Bytes) <= scratchpadBudget(M);
       Entry["footprint"] = std::move(Nest);
+      if (const TilePlan *Plan = TI.lookup(FI.Nests[Idx]))
+        Entry["tiling"] = TI.toJSON(*Plan);
     }
     Kernels.push_back(std::move(Entry));
   }

@@ -17,6 +17,7 @@
 namespace llvm {
 class BasicBlock;
 class CallBase;
+class PHINode;
 class Function;
 class Module;
 class Value;
@@ -47,6 +48,11 @@ struct SIMTInfo {
   /// runtime call that hands out its bounds.
   llvm::BasicBlock *LoopHeader = nullptr;
   llvm::CallBase *WorksharingCall = nullptr;
+  /// The header PHI that starts at the lower bound the runtime hands out.
+  llvm::PHINode *InductionPhi = nullptr;
+  /// The whole iteration space the runtime distributes, when the bounds
+  /// stored before the outermost static-init call are constants.
+  std::optional<int64_t> GlobalLower, GlobalUpper;
   /// ThreadIndex: the x thread-index reads (nvvm tid.x / amdgcn workitem.id.x).
   llvm::SmallVector<llvm::Value *, 2> ThreadIndexReads;
   /// Threads per block, when the kernel or the user says

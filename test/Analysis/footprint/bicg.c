@@ -67,7 +67,9 @@ void bicg(const float *restrict A, const float *restrict r, const float *restric
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_bicg_l8 __omp_offloading_{{.*}}_bicg_l8.omp_outlined __omp_offloading_{{.*}}_bicg_l8.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_bicg_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]
 // KERNELS-NEXT: kernel __omp_offloading_{{.*}}_bicg_l15 kind=openmp
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_bicg_l15 __omp_offloading_{{.*}}_bicg_l15.omp_outlined __omp_offloading_{{.*}}_bicg_l15.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_bicg_l15.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

@@ -30,3 +30,4 @@ void apply(const float *restrict x, float *restrict y) {
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_apply_l10 __omp_offloading_{{.*}}_apply_l10.omp_outlined __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

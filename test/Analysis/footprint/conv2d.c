@@ -44,3 +44,4 @@ void conv2d(const float *restrict A, float *restrict B) {
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_conv2d_l7 __omp_offloading_{{.*}}_conv2d_l7.omp_outlined __omp_offloading_{{.*}}_conv2d_l7.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_conv2d_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 61]

@@ -43,3 +43,4 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B,
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gemm_l8 __omp_offloading_{{.*}}_gemm_l8.omp_outlined __omp_offloading_{{.*}}_gemm_l8.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_gemm_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

@@ -47,3 +47,4 @@ void gesummv(const float *restrict A, const float *restrict B, const float *rest
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gesummv_l8 __omp_offloading_{{.*}}_gesummv_l8.omp_outlined __omp_offloading_{{.*}}_gesummv_l8.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_gesummv_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

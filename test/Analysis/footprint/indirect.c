@@ -27,3 +27,4 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_gather_l7 __omp_offloading_{{.*}}_gather_l7.omp_outlined __omp_offloading_{{.*}}_gather_l7.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_gather_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

@@ -63,7 +63,9 @@ void mvt(const float *restrict A, float *restrict x1, float *restrict x2,
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mvt_l8 __omp_offloading_{{.*}}_mvt_l8.omp_outlined __omp_offloading_{{.*}}_mvt_l8.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mvt_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]
 // KERNELS-NEXT: kernel __omp_offloading_{{.*}}_mvt_l12 kind=openmp
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_mvt_l12 __omp_offloading_{{.*}}_mvt_l12.omp_outlined __omp_offloading_{{.*}}_mvt_l12.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_mvt_l12.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

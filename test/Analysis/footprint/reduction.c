@@ -26,3 +26,4 @@ float reduce(const float *restrict A) {
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_reduce_l8 __omp_offloading_{{.*}}_reduce_l8.omp_outlined __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp.reduction.reduction_func __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined.omp.reduction.reduction_func{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_reduce_l8.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 4095]

@@ -22,26 +22,30 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // TILE: bytes per tile [1,64]: 16384
 // TILE: total bytes per tile [1,64]: 16640
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_syrk_l7 region __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined
-// CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n
-// CHECK-NEXT: depth 1: loop %for.body, trip count (zext i32 {(1 + %4),+,1}<%for.cond.preheader> to i64)
-// CHECK-NEXT: depth 2: loop %for.body14, trip count 64
-// CHECK-NEXT: array C: 4-byte elements, read-write, 2 access(es)
-// CHECK-NEXT: read  C[64*i0 + 1*i1]
-// CHECK-NEXT: write C[64*i0 + 1*i1]
-// CHECK-NEXT: elements: [simt_n, simt_lb] -> { C[o] : exists (e0: simt_lb <= e0 < simt_n + simt_lb and 64e0 <= o and 65e0 >= o) }
-// CHECK-NEXT: bytes: first { [(0)] : -simt_n < simt_lb < 0; [(256simt_lb)] : simt_n > 0 and simt_lb >= 0 and simt_lb > -simt_n }, last { [(-257 + 260simt_n + 260simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
-// CHECK-NEXT: array A: 4-byte elements, read, 2 access(es)
-// CHECK-NEXT: read  A[64*i0 + 1*i2]
-// CHECK-NEXT: read  A[64*i1 + 1*i2]
-// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : simt_n > 0 and 0 <= o < 64simt_n + 64simt_lb }
-// CHECK-NEXT: bytes: first { [(0)] : simt_n > 0 and simt_lb > -simt_n }, last { [(-1 + 256simt_n + 256simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
-// CHECK-NEXT: total bytes per tile [1]: unknown (no tile size given for depth 1 and its trip count ((zext i32 {(1 + %4),+,1}<%for.cond.preheader> to i64)) is not a compile-time bound)
-// CHECK-NEXT: assumes: narrow index arithmetic does not wrap
-// CHECK-NEXT: exact: yes
 
 // KERNELS: prem-kernels: 1 kernel(s)
 // KERNELS-NEXT: kernel __omp_offloading_{{.*}}_syrk_l7 kind=openmp
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_syrk_l7 __omp_offloading_{{.*}}_syrk_l7.omp_outlined __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]
+
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_syrk_l7 region __omp_offloading_{{.*}}_syrk_l7.omp_outlined.omp_outlined
+// CHECK: depth 0: simt loop %for.cond.preheader, trip count simt_n (at most 64)
+// CHECK-NEXT: depth 1: loop %for.body, trip count (zext i32 {(1 + %4),+,1}<%for.cond.preheader> to i64) (at most 64)
+// CHECK-NEXT: depth 2: loop %for.body14, trip count 64
+// CHECK-NEXT: array C: 4-byte elements, read-write, 2 access(es)
+// CHECK-NEXT: read  C[64*i0 + 1*i1]
+// CHECK-NEXT: write C[64*i0 + 1*i1]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { C[o] : exists (e0: simt_lb <= e0 < simt_n + simt_lb and 64e0 <= o and 65e0 >= o) }
+// CHECK-NEXT: bytes: first { [(0)] : -simt_n < simt_lb < 0; [(256simt_lb)] : simt_n > 0 and simt_lb >= 0 and simt_lb > -simt_n }, last { [(-257 + 260simt_n + 260simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
+// CHECK-NEXT: bytes per tile [1]: 256
+// CHECK-NEXT: array A: 4-byte elements, read, 2 access(es)
+// CHECK-NEXT: read  A[64*i0 + 1*i2]
+// CHECK-NEXT: read  A[64*i1 + 1*i2]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : simt_n > 0 and 0 <= o < 64simt_n + 64simt_lb }
+// CHECK-NEXT: bytes: first { [(0)] : simt_n > 0 and simt_lb > -simt_n }, last { [(-1 + 256simt_n + 256simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
+// CHECK-NEXT: bytes per tile [1]: 16384
+// CHECK-NEXT: total bytes per tile [1]: 16640
+// CHECK-NEXT: assumes: narrow index arithmetic does not wrap
+// CHECK-NEXT: exact: yes

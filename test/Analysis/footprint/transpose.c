@@ -31,3 +31,4 @@ void transpose(const float *restrict A, float *restrict B) {
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_transpose_l7 __omp_offloading_{{.*}}_transpose_l7.omp_outlined __omp_offloading_{{.*}}_transpose_l7.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %for.cond.preheader in __omp_offloading_{{.*}}_transpose_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

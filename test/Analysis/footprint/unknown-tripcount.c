@@ -31,3 +31,4 @@ void rowlen(const float *restrict A, int *restrict len) {
 // KERNELS-NEXT: regions: __omp_offloading_{{.*}}_rowlen_l7 __omp_offloading_{{.*}}_rowlen_l7.omp_outlined __omp_offloading_{{.*}}_rowlen_l7.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
 // KERNELS-NEXT: simt: loop %while.cond.preheader in __omp_offloading_{{.*}}_rowlen_l7.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: iterations: [0, 63]

@@ -71,12 +71,28 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK:        "simt": {
 ; CHECK-NEXT:     "function": "rowsum",
 ; CHECK-NEXT:     "kind": "thread-index"
+; CHECK-NEXT:   },
+; CHECK-NEXT:   "tiling": {
+; CHECK-NEXT:     "block_threads": 128,
+; CHECK-NEXT:     "bytes_per_iteration": 4.0625,
+; CHECK-NEXT:     "bytes_per_tile": 33280,
+; CHECK-NEXT:     "candidates": 1,
+; CHECK-NEXT:     "intervals": 1,
+; CHECK-NEXT:     "tile": [
+; CHECK-NEXT:       128,
+; CHECK-NEXT:       64
+; CHECK-NEXT:     ],
+; CHECK-NEXT:     "why": "[128,64]: 33280 bytes per tile, 4.06 bytes per iteration, the fewest of 1 maximal tiling(s)"
 ; CHECK:          "exact": false,
 ; CHECK:          "reasons": [
 ; CHECK-NEXT:       {
 ; CHECK-NEXT:         "kind": "IndirectAccess",
 ; CHECK-NEXT:         "message": "subscript is loaded from memory inside the nest (from 'idx')"
 ; CHECK:        "name": "gather",
+; CHECK:        "tiling": {
+; CHECK-NEXT:     "block_threads": 0,
+; CHECK-NEXT:     "candidates": 0,
+; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (subscript is loaded from memory inside the nest (from 'idx'))"
 ; CHECK:      "prem_report_version": 1,
 ; CHECK-NEXT: "spm_bytes": 49152,
 ; CHECK-NEXT: "target": "nvptx64-nvidia-cuda"
