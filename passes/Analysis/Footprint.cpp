@@ -37,6 +37,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -109,6 +110,10 @@ static cl::opt<unsigned> MaxCountedElements(
 ArrayRef<uint64_t> prem::footprintTileSizes() { return TileSizesOpt; }
 
 AnalysisKey FootprintAnalysis::Key;
+
+bool AffineSubscript::hasDims() const {
+  return any_of(DimCoeffs, [](int64_t C) { return C != 0; });
+}
 
 StringRef prem::footprintIssueName(FootprintIssue I) {
   switch (I) {
@@ -238,33 +243,41 @@ std::optional<int64_t> valToInt(isl_val *V) {
   return R;
 }
 
-/// Points of a parameter-free 1-D set, exactly where the set is an interval
-/// or small enough to enumerate, else bounded by its hull (Exact = false).
+/// Points of a parameter-free set, exactly where the set is a box or small
+/// enough to enumerate, else bounded by its box hull (Exact = false).
 std::optional<uint64_t> countPoints(const IslSet &Set, bool &Exact) {
   Exact = true;
   if (!Set.S)
     return std::nullopt;
   if (isl_set_is_empty(Set.S) == isl_bool_true)
     return 0;
-  auto Min = valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), 0));
-  auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), 0));
-  if (!Min || !Max)
-    return std::nullopt;
-  uint64_t Hull = uint64_t(*Max - *Min + 1);
-  isl_set *Interval = isl_set_read_from_str(
-      isl_set_get_ctx(Set.S), ("{ [o] : " + std::to_string(*Min) +
-                               " <= o <= " + std::to_string(*Max) + " }")
-                                  .c_str());
-  isl_bool Dense = isl_set_is_subset(Interval, Set.S);
-  isl_set_free(Interval);
+  unsigned N = isl_set_dim(Set.S, isl_dim_set);
+  uint64_t Hull = 1;
+  SmallVector<std::string, 2> Outs, Cs;
+  for (unsigned D = 0; D < N; ++D) {
+    auto Min = valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), D));
+    auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), D));
+    if (!Min || !Max)
+      return std::nullopt;
+    Hull *= uint64_t(*Max - *Min + 1);
+    std::string O = "o" + std::to_string(D);
+    Outs.push_back(O);
+    Cs.push_back(std::to_string(*Min) + " <= " + O +
+                 " <= " + std::to_string(*Max));
+  }
+  isl_set *Box = isl_set_read_from_str(
+      isl_set_get_ctx(Set.S),
+      ("{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }").c_str());
+  isl_bool Dense = isl_set_is_subset(Box, Set.S);
+  isl_set_free(Box);
   if (Dense == isl_bool_true)
     return Hull;
   if (Hull > MaxCountedElements) {
     Exact = false;
     return Hull;
   }
-  if (auto N = valToInt(isl_set_count_val(Set.S)))
-    return uint64_t(*N);
+  if (auto Count = valToInt(isl_set_count_val(Set.S)))
+    return uint64_t(*Count);
   return std::nullopt;
 }
 } // namespace
@@ -571,6 +584,9 @@ private:
     if (RootIV && S == RootIV->getStart())
       return "simt_lb";
     std::string Base;
+    // zext/trunc of a named value keeps the value's name.
+    while (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+      S = Cast->getOperand(0);
     if (auto *U = dyn_cast<SCEVUnknown>(S)) {
       const Value *V = U->getValue();
       if (V->hasName() && isAlnum(V->getName().front()))
@@ -678,9 +694,13 @@ private:
   /// at it (dims of the loops around it); empty for the SIMT dimension.
   DenseMap<const Loop *, unsigned> LoopIndex;
   struct RawAccess {
-    Linear Offset; // bytes
+    const SCEV *Offset; // bytes from the base
+    SmallVector<Loop *, 4> Chain;
     unsigned Size;
     AffineAccess A;
+    /// Affine forms of the subscripts: one in bytes for a flat array, one
+    /// per dimension in elements for a delinearised one.
+    SmallVector<Linear, 2> Subs;
   };
   MapVector<const Value *, SmallVector<RawAccess, 4>> ByBase;
   std::map<const Loop *, Linear> TripCounts;
@@ -703,6 +723,11 @@ private:
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
   void finishArrays();
+  bool translateAccesses(SmallVectorImpl<RawAccess> &Raws,
+                         SmallVectorImpl<std::string> &DimSizes);
+  std::optional<std::string>
+  delinearize(SmallVectorImpl<RawAccess> &Raws,
+              SmallVectorImpl<std::string> &DimSizes);
   std::optional<std::string> domainText(const AffineAccess &A,
                                         unsigned NumDims) const;
   std::string paramList() const;
@@ -842,15 +867,9 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
     return;
   }
   setChainFor(I);
-  AffineError Err;
-  auto Offset = Aff.translate(SE.getMinusSCEV(PtrS, BaseS), Err);
-  if (!Offset) {
-    reason(Err.Issue, Err.Message, &I);
-    return;
-  }
   RawAccess RA;
-  RA.Offset = *Offset;
-  RA.Offset.Dims.resize(Aff.Chain.size(), 0);
+  RA.Offset = SE.getMinusSCEV(PtrS, BaseS);
+  RA.Chain = Aff.Chain;
   RA.Size = I.getModule()->getDataLayout().getTypeStoreSize(Ty);
   RA.A.IsWrite = IsWrite;
   RA.A.Inst = &I;
@@ -940,6 +959,98 @@ std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
   return join(Cs, " and ");
 }
 
+/// Affine forms for every access of one array. A runtime stride (A[i*n+j])
+/// sends the whole array through delinearisation, so that all its accesses
+/// share one shape. Accesses that cannot be described are dropped with a
+/// reason (the nest is then not exact). False when none is left.
+bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
+                                    SmallVectorImpl<std::string> &DimSizes) {
+  std::optional<AffineError> Stride;
+  const Instruction *StrideAt = nullptr;
+  SmallVector<RawAccess, 4> Kept;
+  for (RawAccess &R : Raws) {
+    Aff.Chain = R.Chain;
+    AffineError Err;
+    if (auto L = Aff.translate(R.Offset, Err)) {
+      L->Dims.resize(R.Chain.size(), 0);
+      R.Subs = {*L};
+      Kept.push_back(std::move(R));
+    } else if (Err.Issue == FootprintIssue::ParametricStride) {
+      if (!Stride) {
+        Stride = Err;
+        StrideAt = R.A.Inst;
+      }
+      Kept.push_back(std::move(R));
+    } else {
+      reason(Err.Issue, Err.Message, R.A.Inst);
+    }
+  }
+  Raws = std::move(Kept);
+  if (Stride) {
+    if (auto Why = delinearize(Raws, DimSizes)) {
+      reason(FootprintIssue::ParametricStride,
+             Stride->Message + "; delinearisation failed: " + *Why, StrideAt);
+      return false;
+    }
+  }
+  return !Raws.empty();
+}
+
+/// Polly's recipe (seed 001 has none for runtime sizes): collect the
+/// parametric terms of all accesses, find one set of dimension sizes, and
+/// divide each access into subscripts. The result is accepted only if the
+/// subscripts rebuild each offset exactly; then distinct addresses have
+/// distinct subscript tuples, so counting tuples never undercounts, even
+/// when a subscript leaves its dimension. Returns why it failed.
+std::optional<std::string>
+NestBuilder::delinearize(SmallVectorImpl<RawAccess> &Raws,
+                         SmallVectorImpl<std::string> &DimSizes) {
+  unsigned Size = Raws.front().Size;
+  if (any_of(Raws, [&](const RawAccess &R) { return R.Size != Size; }))
+    return std::string("accesses of different sizes");
+  Type *IntTy = Raws.front().Offset->getType();
+  const SCEV *ElementSize = SE.getConstant(IntTy, Size);
+  SmallVector<const SCEV *, 4> Terms, Sizes;
+  for (RawAccess &R : Raws)
+    collectParametricTerms(SE, R.Offset, Terms);
+  findArrayDimensions(SE, Terms, Sizes, ElementSize);
+  if (Sizes.size() < 2)
+    return std::string("no array dimensions found");
+  for (RawAccess &R : Raws) {
+    SmallVector<const SCEV *, 4> Subscripts;
+    computeAccessFunctions(SE, R.Offset, Subscripts, Sizes);
+    if (Subscripts.size() != Sizes.size())
+      return "no subscripts for " + scevText(R.Offset);
+    const SCEV *Rebuilt = nullptr;
+    for (auto [K, Sub] : enumerate(Subscripts)) {
+      const SCEV *S = SE.getTruncateOrSignExtend(Sub, IntTy);
+      Rebuilt =
+          K == 0
+              ? S
+              : SE.getAddExpr(SE.getMulExpr(Rebuilt, SE.getTruncateOrSignExtend(
+                                                         Sizes[K - 1], IntTy)),
+                              S);
+    }
+    Rebuilt = SE.getMulExpr(Rebuilt, ElementSize);
+    if (!SE.getMinusSCEV(R.Offset, Rebuilt)->isZero())
+      return "the subscripts of " + scevText(R.Offset) + " do not rebuild it";
+    Aff.Chain = R.Chain;
+    R.Subs.clear();
+    for (const SCEV *Sub : Subscripts) {
+      AffineError Err;
+      auto L = Aff.translate(Sub, Err);
+      if (!L)
+        return "subscript " + scevText(Sub) + ": " + Err.Message;
+      L->Dims.resize(R.Chain.size(), 0);
+      R.Subs.push_back(*L);
+    }
+  }
+  DimSizes.clear();
+  for (const SCEV *S : ArrayRef(Sizes).drop_back())
+    DimSizes.push_back(scevText(S));
+  return std::nullopt;
+}
+
 void NestBuilder::finishArrays() {
   for (auto &[Base, Raws] : ByBase) {
     ArrayFootprint AF;
@@ -957,45 +1068,67 @@ void NestBuilder::finishArrays() {
         "NaN", "rat",   "ceild", "floord", "domain",  "range",  "cnot"};
     if (is_contained(IslWords, AF.Name))
       AF.Name += "_";
+    if (!translateAccesses(Raws, AF.DimSizes))
+      continue;
+    bool Flat = AF.DimSizes.empty();
     // The granule divides every stride, offset and access size, so the
-    // element set is exact in its units.
+    // element set of a flat array is exact in its units.
     uint64_t G = 0;
     for (RawAccess &R : Raws) {
       G = std::gcd(G, uint64_t(R.Size));
-      G = std::gcd(G, uint64_t(std::abs(R.Offset.Constant)));
-      for (int64_t C : R.Offset.Dims)
-        G = std::gcd(G, uint64_t(std::abs(C)));
-      for (auto &[N, C] : R.Offset.Params)
-        G = std::gcd(G, uint64_t(std::abs(C)));
+      if (Flat) {
+        const Linear &L = R.Subs.front();
+        G = std::gcd(G, uint64_t(std::abs(L.Constant)));
+        for (int64_t C : L.Dims)
+          G = std::gcd(G, uint64_t(std::abs(C)));
+        for (auto &[N, C] : L.Params)
+          G = std::gcd(G, uint64_t(std::abs(C)));
+      }
       AF.ElementBytes = std::max(AF.ElementBytes, R.Size);
       (R.A.IsWrite ? AF.Written : AF.Read) = true;
     }
     AF.GranuleBytes = G;
-    AF.Invariant = all_of(Raws, [](auto &R) { return !R.Offset.hasDims(); });
+    // Delinearised subscripts count elements already.
+    int64_t Unit = Flat ? int64_t(G) : 1;
+    AF.Invariant = all_of(Raws, [](auto &R) {
+      return none_of(R.Subs, [](const Linear &L) { return L.hasDims(); });
+    });
     IslSet Union, Bytes;
     bool DomainUnknown = false;
     for (RawAccess &R : Raws) {
       AffineAccess A = R.A;
-      for (int64_t C : R.Offset.Dims)
-        A.DimCoeffs.push_back(C / int64_t(G));
-      A.Constant = R.Offset.Constant / int64_t(G);
-      A.ParamPart = R.Offset.paramText(G);
-      A.SizeInGranules = R.Size / G;
-      unsigned NumDims = R.Offset.Dims.size();
+      for (const Linear &L : R.Subs) {
+        AffineSubscript Sub;
+        for (int64_t C : L.Dims)
+          Sub.DimCoeffs.push_back(C / Unit);
+        Sub.Constant = L.Constant / Unit;
+        Sub.ParamPart = L.paramText(Unit);
+        A.Subscripts.push_back(std::move(Sub));
+      }
+      A.SizeInGranules = Flat ? R.Size / G : 1;
+      unsigned NumDims = R.Chain.size();
       SmallVector<std::string, 4> Dims;
       for (unsigned D = 0; D < NumDims; ++D)
         Dims.push_back("i" + std::to_string(D));
       auto Domain = domainText(A, NumDims);
       if (Domain && !DomainUnknown) {
-        auto SetOf = [&](int64_t Unit, unsigned Size) {
-          return paramList() + " -> { " + AF.Name + "[o] : exists " +
-                 join(Dims, ", ") + ", e : " + *Domain + " and 0 <= e < " +
-                 std::to_string(Size) + " and o = " + R.Offset.text(Unit) +
-                 " + e }";
+        auto SetOf = [&](int64_t U, unsigned Size) {
+          SmallVector<std::string, 2> Outs, Eqs;
+          for (auto [K, L] : enumerate(R.Subs)) {
+            std::string O = Flat ? "o" : "o" + std::to_string(K);
+            Outs.push_back(O);
+            bool Last = K + 1 == R.Subs.size();
+            Eqs.push_back(O + " = " + L.text(U) + (Last ? " + e" : ""));
+          }
+          return paramList() + " -> { " + AF.Name + "[" + join(Outs, ", ") +
+                 "] : exists " + join(Dims, ", ") + ", e : " + *Domain +
+                 " and 0 <= e < " + std::to_string(Size) + " and " +
+                 join(Eqs, " and ") + " }";
         };
-        Union =
-            unite(std::move(Union), parseSet(Ctx, SetOf(G, A.SizeInGranules)));
-        Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, R.Size)));
+        Union = unite(std::move(Union),
+                      parseSet(Ctx, SetOf(Unit, A.SizeInGranules)));
+        if (Flat)
+          Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, R.Size)));
       } else {
         DomainUnknown = true;
       }
@@ -1006,7 +1139,8 @@ void NestBuilder::finishArrays() {
     } else if (Union.S) {
       Union = simplify(std::move(Union));
       AF.ElementSet = Union.str();
-      AF.ByteRange = byteRangeText(Bytes);
+      if (Flat)
+        AF.ByteRange = byteRangeText(Bytes);
     }
     Nest.Arrays.push_back(std::move(AF));
   }
@@ -1101,9 +1235,8 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   // summed (a safe upper bound).
   std::map<std::string, IslSet> Groups;
   for (const AffineAccess &Acc : A.Accesses) {
-    SmallVector<std::string, 4> Dims, Cs;
-    std::string Sum = std::to_string(Acc.Constant);
-    for (auto [D, C] : enumerate(Acc.DimCoeffs)) {
+    SmallVector<std::string, 4> Dims, Cs, Outs, Eqs, Key;
+    for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
       std::string I = "i" + std::to_string(D);
       Dims.push_back(I);
       uint64_t Extent = D < Iterations.size() ? Iterations[D] : 0;
@@ -1118,14 +1251,23 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
         Extent = std::min(Extent, *NL.MaxTripCount);
       }
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
-      if (C)
-        Sum += " + " + std::to_string(C) + "*" + I;
     }
-    std::string Text = "{ [o] : exists " + join(Dims, ", ") +
-                       ", e : " + join(Cs, " and ") + " and 0 <= e < " +
-                       std::to_string(Acc.SizeInGranules) + " and o = " + Sum +
-                       " + e }";
-    auto &G = Groups[Acc.ParamPart];
+    for (auto [K, Sub] : enumerate(Acc.Subscripts)) {
+      std::string Sum = std::to_string(Sub.Constant);
+      for (auto [D, C] : enumerate(Sub.DimCoeffs))
+        if (C)
+          Sum += " + " + std::to_string(C) + "*i" + std::to_string(D);
+      std::string O = "o" + std::to_string(K);
+      Outs.push_back(O);
+      bool Last = K + 1 == Acc.Subscripts.size();
+      Eqs.push_back(O + " = " + Sum + (Last ? " + e" : ""));
+      Key.push_back(Sub.ParamPart);
+    }
+    std::string Text = "{ [" + join(Outs, ", ") + "] : exists " +
+                       join(Dims, ", ") + ", e : " + join(Cs, " and ") +
+                       " and 0 <= e < " + std::to_string(Acc.SizeInGranules) +
+                       " and " + join(Eqs, " and ") + " }";
+    auto &G = Groups[join(Key, " | ")];
     G = unite(std::move(G), parseSet(Owner->ctx(), Text));
   }
   uint64_t Total = 0;
@@ -1260,20 +1402,24 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
          << (A.Invariant ? ", loop-invariant scalar" : "");
       if (A.GranuleBytes != A.ElementBytes)
         OS << ", granule " << A.GranuleBytes << " bytes";
+      if (!A.DimSizes.empty())
+        OS << ", delinearised as " << A.Name << "[*][" << join(A.DimSizes, "][")
+           << "]";
       OS << "\n";
       for (const AffineAccess &Acc : A.Accesses) {
-        OS << "    " << (Acc.IsWrite ? "write" : "read ") << " " << A.Name
-           << "[";
-        std::string Sum;
-        for (auto [D, C] : enumerate(Acc.DimCoeffs))
-          if (C)
-            Sum += (Sum.empty() ? "" : " + ") + std::to_string(C) + "*i" +
-                   std::to_string(D);
-        if (!Acc.ParamPart.empty())
-          Sum += (Sum.empty() ? "" : " + ") + Acc.ParamPart;
-        if (Acc.Constant || Sum.empty())
-          Sum += (Sum.empty() ? "" : " + ") + std::to_string(Acc.Constant);
-        OS << Sum << "]";
+        OS << "    " << (Acc.IsWrite ? "write" : "read ") << " " << A.Name;
+        for (const AffineSubscript &Sub : Acc.Subscripts) {
+          std::string Sum;
+          for (auto [D, C] : enumerate(Sub.DimCoeffs))
+            if (C)
+              Sum += (Sum.empty() ? "" : " + ") + std::to_string(C) + "*i" +
+                     std::to_string(D);
+          if (!Sub.ParamPart.empty())
+            Sum += (Sum.empty() ? "" : " + ") + Sub.ParamPart;
+          if (Sub.Constant || Sum.empty())
+            Sum += (Sum.empty() ? "" : " + ") + std::to_string(Sub.Constant);
+          OS << "[" << Sum << "]";
+        }
         if (Acc.SizeInGranules != 1)
           OS << " x" << Acc.SizeInGranules;
         OS << "\n";

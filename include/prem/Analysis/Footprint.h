@@ -66,19 +66,26 @@ struct NestLoop {
   unsigned Line = 0;
 };
 
-/// One access to an array, as an affine form in the nest's loop dimensions.
-/// Offsets are in units of the array's granule (gcd of all strides, offsets
-/// and access sizes of that array, in bytes).
-struct AffineAccess {
+/// One subscript of an access: an affine form in the nest's loop dimensions.
+/// For arrays kept flat (the usual case) there is one subscript, in units of
+/// the array's granule (gcd of all strides, offsets and access sizes, in
+/// bytes); delinearised arrays have one per dimension, in elements.
+struct AffineSubscript {
   /// Coefficient per dimension (loop depth) of the access's loop chain.
   llvm::SmallVector<int64_t, 4> DimCoeffs;
-  /// Index into NestFootprint::Loops of the loop at each depth.
-  llvm::SmallVector<unsigned, 4> LoopOfDepth;
   /// Constant part, and the part that depends on loop-invariant runtime
   /// values (kept as text: accesses with equal text are translates of each
   /// other and are merged exactly; different ones are summed).
   int64_t Constant = 0;
   std::string ParamPart;
+  bool hasDims() const;
+};
+
+struct AffineAccess {
+  llvm::SmallVector<AffineSubscript, 2> Subscripts;
+  /// Index into NestFootprint::Loops of the loop at each depth.
+  llvm::SmallVector<unsigned, 4> LoopOfDepth;
+  /// Granules the access covers from its address (last subscript).
   unsigned SizeInGranules = 1;
   bool IsWrite = false;
   const llvm::Instruction *Inst = nullptr;
@@ -90,6 +97,9 @@ struct ArrayFootprint {
   unsigned ElementBytes = 0;
   unsigned GranuleBytes = 0;
   bool Read = false, Written = false;
+  /// Sizes of the inner dimensions of a delinearised array (A[*][n]: "n");
+  /// empty for a flat array.
+  llvm::SmallVector<std::string, 2> DimSizes;
   /// Every access address is invariant in the nest (a scalar, Alg. 1 l. 10).
   bool Invariant = false;
   llvm::SmallVector<AffineAccess, 4> Accesses;

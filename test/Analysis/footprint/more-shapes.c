@@ -50,7 +50,9 @@ void gray(unsigned char *restrict img, const unsigned char *restrict rgb) {
 // CHECK: array rgb: 1-byte elements, read, 3 access(es)
 // CHECK: total bytes per tile [1]: 4
 
-// A runtime row length is a runtime stride: refused until delinearisation.
+// A runtime row length is a runtime stride: the arrays are delinearised into
+// rows of n elements, and a tile of 1 row x 16 columns is 16 elements of each
+// whatever n is.
 void runtime_n(float *restrict A, const float *restrict B, int n) {
 #pragma omp target teams distribute parallel for map(to: B[0:n*n]) map(from: A[0:n*n])
   for (int i = 0; i < n; i++)
@@ -58,8 +60,32 @@ void runtime_n(float *restrict A, const float *restrict B, int n) {
       A[i * n + j] = B[i * n + j] * 2;
 }
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_runtime_n_l
-// CHECK: exact: no
-// CHECK-NEXT: reason ParametricStride: stride {{.*}}%n{{.*}} is not a constant multiple of the SIMT loop step
+// CHECK: array B: 4-byte elements, read, 1 access(es), delinearised as B[*][(zext i31 (trunc i64 %n to i31) to i64)]
+// CHECK-NEXT: read  B[1*i0][1*i1]
+// CHECK-NEXT: elements: [n0, simt_n, simt_lb] -> { B[o0, o1] : simt_lb <= o0 < simt_n + simt_lb and 0 <= o1 < n0 }
+// CHECK: exact: yes
+// TILE-LABEL: kernel __omp_offloading_{{.*}}_runtime_n_l
+// TILE: total bytes per tile [1,16]: 128
+
+// The 5-point stencil with a runtime row length: in two dimensions the five
+// reads still merge. A tile of one row and 16 columns reads 16 elements of
+// the rows above and below and 18 of its own row (with both halo columns):
+// 50 elements, 200 bytes.
+void stencil_n(const float *restrict A, float *restrict B, int n) {
+#pragma omp target teams distribute parallel for map(to: A[0:n*n]) map(from: B[0:n*n])
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      B[i * n + j] = 0.2f * (A[i * n + j] + A[i * n + j - 1] + A[i * n + j + 1] +
+                             A[(i - 1) * n + j] + A[(i + 1) * n + j]);
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_stencil_n_l
+// CHECK: array A: 4-byte elements, read, 5 access(es), delinearised as A[*]
+// CHECK: exact: yes
+// TILE-LABEL: kernel __omp_offloading_{{.*}}_stencil_n_l
+// TILE: array A:
+// TILE: bytes per tile [1,16]: 200
+// TILE: array B:
+// TILE: bytes per tile [1,16]: 64
 
 // A runtime inner trip count: exact sets, bytes only for a given tile size.
 void runtime_bound(float *restrict A, int n) {

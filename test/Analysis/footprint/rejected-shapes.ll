@@ -1,7 +1,7 @@
 ; Shapes whose footprint cannot be exact get a reason each, never a crash:
 ; atomics, volatile accesses, memory intrinsics, irreducible cycles, a CUDA
-; grid-stride loop (stride blockDim*gridDim, a runtime value) and a base
-; pointer loaded inside the nest (pointer chasing).
+; grid-stride loop (unknown trip count), a base pointer loaded inside the
+; nest (pointer chasing) and a 2-D thread block.
 ; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s | FileCheck %s
 ; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s -pass-remarks-analysis=prem 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
@@ -85,11 +85,15 @@ loop:
 exit:
   ret void
 }
+; The stride delinearises (row k of gridDim*blockDim elements, column
+; tid + block offset), but the trip count stays unknown.
 ; CHECK-LABEL: kernel grid_stride region grid_stride
 ; CHECK: depth 1: loop %loop, trip count unknown
+; CHECK: array x: 4-byte elements, write, 1 access(es), delinearised as x[*][(sext i32 (%nctaid * %ntid) to i64)]
+; CHECK-NEXT: write x[1*i1][1*i0 + 1*p0]
 ; CHECK: exact: no
 ; CHECK-NEXT: reason UnknownTripCount: trip count of the loop at %loop is not computable
-; CHECK-NEXT: reason ParametricStride: stride (4 * (sext i32 (%nctaid * %ntid) to i64))<nsw> is not a constant
+; CHECK-NOT: reason
 
 define ptx_kernel void @pointer_chase(ptr %rows) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
