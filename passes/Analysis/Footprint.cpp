@@ -103,9 +103,9 @@ static cl::opt<std::vector<uint64_t>, false, TileSizeParser> TileSizesOpt(
     cl::init(std::vector<uint64_t>{1}));
 
 static cl::opt<unsigned> MaxCountedElements(
-    "prem-footprint-max-count", cl::Hidden, cl::init(1u << 22),
-    cl::desc("Largest set isl enumerates to count a footprint; larger ones "
-             "are bounded by their hull"));
+    "prem-footprint-max-count", cl::Hidden, cl::init(1u << 24),
+    cl::desc("Most points isl enumerates to count a footprint that is not a "
+             "box; beyond, the count is an upper bound"));
 
 ArrayRef<uint64_t> prem::footprintTileSizes() { return TileSizesOpt; }
 
@@ -243,9 +243,12 @@ std::optional<int64_t> valToInt(isl_val *V) {
   return R;
 }
 
-/// Points of a parameter-free set, exactly where the set is a box or small
-/// enough to enumerate, else bounded by its box hull (Exact = false).
-std::optional<uint64_t> countPoints(const IslSet &Set, bool &Exact) {
+/// Points of a parameter-free set: exact where the set is a box, or where
+/// MostPoints (an upper bound on its points: the accesses' iterations) is
+/// small enough for isl to enumerate them; else the smaller of the bound and
+/// the box hull, with Exact = false.
+std::optional<uint64_t> countPoints(const IslSet &Set, uint64_t MostPoints,
+                                    bool &Exact) {
   Exact = true;
   if (!Set.S)
     return std::nullopt;
@@ -272,9 +275,9 @@ std::optional<uint64_t> countPoints(const IslSet &Set, bool &Exact) {
   isl_set_free(Box);
   if (Dense == isl_bool_true)
     return Hull;
-  if (Hull > MaxCountedElements) {
+  if (MostPoints > MaxCountedElements) {
     Exact = false;
-    return Hull;
+    return std::min(Hull, MostPoints);
   }
   if (auto Count = valToInt(isl_set_count_val(Set.S)))
     return uint64_t(*Count);
@@ -1222,7 +1225,7 @@ void NestBuilder::build() {
 std::optional<uint64_t>
 NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
                                  ArrayRef<uint64_t> Iterations,
-                                 std::string *Why) const {
+                                 std::string *Why, bool *IsExact) const {
   auto Fail = [&](std::string Msg) -> std::optional<uint64_t> {
     if (Why)
       *Why = std::move(Msg);
@@ -1233,9 +1236,10 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   // Accesses whose runtime-value parts agree are translates of one another
   // and merge exactly; different groups may or may not overlap, so they are
   // summed (a safe upper bound).
-  std::map<std::string, IslSet> Groups;
+  std::map<std::string, std::pair<IslSet, uint64_t>> Groups;
   for (const AffineAccess &Acc : A.Accesses) {
     SmallVector<std::string, 4> Dims, Cs, Outs, Eqs, Key;
+    uint64_t Points = Acc.SizeInGranules;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
       std::string I = "i" + std::to_string(D);
       Dims.push_back(I);
@@ -1251,6 +1255,7 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
         Extent = std::min(Extent, *NL.MaxTripCount);
       }
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
+      Points = SaturatingMultiply(Points, Extent);
     }
     for (auto [K, Sub] : enumerate(Acc.Subscripts)) {
       std::string Sum = std::to_string(Sub.Constant);
@@ -1267,26 +1272,29 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
                        join(Dims, ", ") + ", e : " + join(Cs, " and ") +
                        " and 0 <= e < " + std::to_string(Acc.SizeInGranules) +
                        " and " + join(Eqs, " and ") + " }";
-    auto &G = Groups[join(Key, " | ")];
+    auto &[G, MostPoints] = Groups[join(Key, " | ")];
     G = unite(std::move(G), parseSet(Owner->ctx(), Text));
+    MostPoints = SaturatingAdd(MostPoints, Points);
   }
   uint64_t Total = 0;
-  for (auto &[Key, Set] : Groups) {
-    bool Exact;
-    auto N = countPoints(Set, Exact);
+  for (auto &[Key, Group] : Groups) {
+    bool GroupExact;
+    auto N = countPoints(Group.first, Group.second, GroupExact);
     if (!N)
       return Fail("isl could not count the footprint of " + A.Name);
+    if (!GroupExact && IsExact)
+      *IsExact = false;
     Total += *N * A.GranuleBytes;
   }
   return Total;
 }
 
 std::optional<uint64_t>
-NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations,
-                            std::string *Why) const {
+NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations, std::string *Why,
+                            bool *IsExact) const {
   uint64_t Total = 0;
   for (const ArrayFootprint &A : Arrays) {
-    auto B = arrayBytesPerTile(A, Iterations, Why);
+    auto B = arrayBytesPerTile(A, Iterations, Why, IsExact);
     if (!B)
       return std::nullopt;
     Total += *B;
@@ -1428,14 +1436,17 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
       if (!A.ByteRange.empty())
         OS << "    bytes: " << A.ByteRange << "\n";
       std::string Why;
-      if (auto B = N.arrayBytesPerTile(A, Tile, &Why))
-        OS << "    bytes per tile " << tileText(Tile) << ": " << *B << "\n";
+      bool Exact = true;
+      if (auto B = N.arrayBytesPerTile(A, Tile, &Why, &Exact))
+        OS << "    bytes per tile " << tileText(Tile) << ": "
+           << (Exact ? "" : "at most ") << *B << "\n";
     }
     if (N.isExact()) {
       std::string Why;
       OS << "  total bytes per tile " << tileText(Tile) << ": ";
-      if (auto B = N.bytesPerTile(Tile, &Why))
-        OS << *B << "\n";
+      bool Exact = true;
+      if (auto B = N.bytesPerTile(Tile, &Why, &Exact))
+        OS << (Exact ? "" : "at most ") << *B << "\n";
       else
         OS << "unknown (" << Why << ")\n";
       if (N.AssumesNoWrap)

@@ -127,13 +127,16 @@ struct NestFootprint {
   /// Bytes one tile touches, each unique byte counted once: Iterations[d] is
   /// the number of iterations of loop d in the tile (missing or 0: the whole
   /// loop, which needs a constant or bounded trip count). nullopt with
-  /// *Why set when it cannot be known at compile time.
+  /// *Why set when it cannot be known at compile time. A set too large to
+  /// enumerate that is not a box gives an upper bound and clears *IsExact.
   std::optional<uint64_t> bytesPerTile(llvm::ArrayRef<uint64_t> Iterations,
-                                       std::string *Why = nullptr) const;
+                                       std::string *Why = nullptr,
+                                       bool *IsExact = nullptr) const;
   /// Same, for one array.
   std::optional<uint64_t> arrayBytesPerTile(const ArrayFootprint &A,
                                             llvm::ArrayRef<uint64_t> Iterations,
-                                            std::string *Why = nullptr) const;
+                                            std::string *Why = nullptr,
+                                            bool *IsExact = nullptr) const;
 
   const FootprintInfo *Owner = nullptr;
 };
