@@ -102,6 +102,11 @@ static cl::opt<std::vector<uint64_t>, false, TileSizeParser> TileSizesOpt(
              "inner loops whole)"),
     cl::init(std::vector<uint64_t>{1}));
 
+static cl::opt<unsigned> IslMaxOperations(
+    "prem-isl-max-operations", cl::Hidden, cl::init(2000000),
+    cl::desc("isl operations one footprint computation may take before it "
+             "gives up (0: no limit)"));
+
 static cl::opt<unsigned> MaxCountedElements(
     "prem-footprint-max-count", cl::Hidden, cl::init(1u << 24),
     cl::desc("Most points isl enumerates to count a footprint that is not a "
@@ -202,18 +207,49 @@ IslSet unite(IslSet A, IslSet B) {
   return IslSet(isl_set_union(A.release(), B.release()));
 }
 
+/// Bounds the isl operations of one computation, as Polly does, so that a
+/// set with many pieces makes the analysis give up instead of hanging the
+/// compiler. gaveUp() tells whether the quota ran out.
+class IslQuota {
+  isl_ctx *Ctx;
+
+public:
+  explicit IslQuota(isl_ctx *Ctx) : Ctx(Ctx) {
+    isl_ctx_reset_error(Ctx);
+    isl_ctx_reset_operations(Ctx);
+    isl_ctx_set_max_operations(Ctx, IslMaxOperations);
+  }
+  ~IslQuota() {
+    isl_ctx_set_max_operations(Ctx, 0);
+    isl_ctx_reset_error(Ctx);
+  }
+  bool gaveUp() const { return isl_ctx_last_error(Ctx) == isl_error_quota; }
+};
+
 /// Coalesces, and replaces a union by its convex hull when the hull adds no
 /// point (e.g. interleaved rows of an unrolled loop that tile an interval).
+/// Only cosmetic: under its own quota, and the set is kept if it runs out.
 IslSet simplify(IslSet Set) {
-  Set = IslSet(isl_set_coalesce(Set.release()));
-  if (!Set.S || isl_set_n_basic_set(Set.S) <= 1)
+  if (!Set.S)
     return Set;
-  isl_set *Hull =
-      isl_set_from_basic_set(isl_set_polyhedral_hull(isl_set_copy(Set.S)));
-  if (isl_set_is_subset(Hull, Set.S) == isl_bool_true)
+  isl_ctx *Ctx = isl_set_get_ctx(Set.S);
+  IslSet Coalesced;
+  {
+    IslQuota Quota(Ctx);
+    Coalesced = IslSet(isl_set_coalesce(isl_set_copy(Set.S)));
+    if (Quota.gaveUp() || !Coalesced.S)
+      return Set;
+  }
+  if (isl_set_n_basic_set(Coalesced.S) <= 1)
+    return Coalesced;
+  IslQuota Quota(Ctx);
+  isl_set *Hull = isl_set_from_basic_set(
+      isl_set_polyhedral_hull(isl_set_copy(Coalesced.S)));
+  isl_bool Same = Hull ? isl_set_is_subset(Hull, Coalesced.S) : isl_bool_error;
+  if (!Quota.gaveUp() && Same == isl_bool_true)
     return IslSet(isl_set_coalesce(Hull));
   isl_set_free(Hull);
-  return Set;
+  return Coalesced;
 }
 
 /// "[first, last]" byte of a 1-D byte set, as piecewise-affine functions of
@@ -1142,8 +1178,12 @@ void NestBuilder::finishArrays() {
     } else if (Union.S) {
       Union = simplify(std::move(Union));
       AF.ElementSet = Union.str();
-      if (Flat)
+      if (Flat) {
+        IslQuota Quota(Ctx);
         AF.ByteRange = byteRangeText(Bytes);
+        if (Quota.gaveUp())
+          AF.ByteRange = "too complex (isl operation limit)";
+      }
     }
     Nest.Arrays.push_back(std::move(AF));
   }
@@ -1279,7 +1319,11 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   uint64_t Total = 0;
   for (auto &[Key, Group] : Groups) {
     bool GroupExact;
+    IslQuota Quota(Owner->ctx());
     auto N = countPoints(Group.first, Group.second, GroupExact);
+    if (Quota.gaveUp())
+      return Fail("the footprint of " + A.Name +
+                  " is too complex to count (isl operation limit)");
     if (!N)
       return Fail("isl could not count the footprint of " + A.Name);
     if (!GroupExact && IsExact)

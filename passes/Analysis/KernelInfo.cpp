@@ -27,6 +27,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -271,6 +273,61 @@ static std::optional<unsigned> blockSizeOf(const Function &Entry) {
   return std::nullopt;
 }
 
+/// SCEV text with special-register reads named as PTX names them.
+static std::string registerText(const SCEV *S) {
+  auto Join = [](const SCEVNAryExpr *E, StringRef Op) {
+    std::string T = "(";
+    for (auto [I, Operand] : enumerate(E->operands()))
+      T += (I ? " " + Op.str() + " " : "") + registerText(Operand);
+    return T + ")";
+  };
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S))
+    return Join(Add, "+");
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
+    return Join(Mul, "*");
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return registerText(Cast->getOperand(0));
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    if (auto *II = dyn_cast<IntrinsicInst>(U->getValue()))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+      case Intrinsic::amdgcn_workitem_id_x:
+        return "%tid.x";
+      case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+        return "%ntid.x";
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      case Intrinsic::amdgcn_workgroup_id_x:
+        return "%ctaid.x";
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+        return "%nctaid.x";
+      default:
+        break;
+      }
+  std::string T;
+  raw_string_ostream OS(T);
+  OS << *S;
+  return T;
+}
+
+/// The integer expression a thread-index read feeds: follow single users
+/// through integer arithmetic and casts (blockIdx.x * blockDim.x + tid).
+static std::string threadIndexExpression(Value *Read, ScalarEvolution &SE) {
+  Value *V = Read;
+  while (V->hasOneUse()) {
+    auto *U = dyn_cast<Instruction>(*V->user_begin());
+    if (!U || !U->getType()->isIntegerTy())
+      break;
+    if (!isa<CastInst>(U) &&
+        !(isa<BinaryOperator>(U) &&
+          is_contained({Instruction::Add, Instruction::Mul, Instruction::Shl,
+                        Instruction::Or, Instruction::Sub},
+                       U->getOpcode())))
+      break;
+    V = U;
+  }
+  return registerText(SE.getSCEV(V));
+}
+
 static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   SIMTInfo Info;
   Info.BlockSize = blockSizeOf(*K.Entry);
@@ -328,6 +385,10 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
         Info.Region = F;
         Info.ThreadIndexReads.push_back(&I);
       }
+  if (Info.K == SIMTInfo::Kind::ThreadIndex)
+    Info.ThreadIndexExpr = threadIndexExpression(
+        Info.ThreadIndexReads.front(),
+        FAM.getResult<ScalarEvolutionAnalysis>(*Info.Region));
   if (Info.K == SIMTInfo::Kind::None)
     Info.Reason = K.Kind == KernelKind::OpenMPTarget
                       ? "no worksharing loop (__kmpc_*_static_init_*) found"
@@ -410,6 +471,7 @@ void KernelInfo::print(raw_ostream &OS) const {
       OS << "  simt: thread index (" << S.ThreadIndexReads.size()
          << " read(s) of the x thread index) in " << S.Region->getName()
          << "\n";
+      OS << "  thread-index expression: " << S.ThreadIndexExpr << "\n";
       break;
     case SIMTInfo::Kind::None:
       OS << "  simt: none (" << S.Reason << ")\n";

@@ -60,7 +60,8 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
       break;
     case SIMTInfo::Kind::ThreadIndex:
       SIMT = json::Object{{"kind", "thread-index"},
-                          {"function", K.SIMT.Region->getName()}};
+                          {"function", K.SIMT.Region->getName()},
+                          {"expression", K.SIMT.ThreadIndexExpr}};
       break;
     case SIMTInfo::Kind::None:
       SIMT = json::Object{{"kind", "none"}, {"reason", K.SIMT.Reason}};

@@ -53,8 +53,11 @@ struct SIMTInfo {
   /// The whole iteration space the runtime distributes, when the bounds
   /// stored before the outermost static-init call are constants.
   std::optional<int64_t> GlobalLower, GlobalUpper;
-  /// ThreadIndex: the x thread-index reads (nvvm tid.x / amdgcn workitem.id.x).
+  /// ThreadIndex: the x thread-index reads (nvvm tid.x / amdgcn workitem.id.x),
+  /// and the index expression the first one feeds (blockIdx.x * blockDim.x +
+  /// threadIdx.x, as SCEV prints it).
   llvm::SmallVector<llvm::Value *, 2> ThreadIndexReads;
+  std::string ThreadIndexExpr;
   /// Threads per block, when the kernel or the user says
   /// (__launch_bounds__, reqntid, num_threads, -prem-block-size).
   std::optional<unsigned> BlockSize;

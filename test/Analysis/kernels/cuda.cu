@@ -27,10 +27,12 @@ __global__ void uniform(float *y) { *y = 1.0f; }
 // CHECK-NEXT: regions: _Z5saxpyPfPKffi{{$}}
 // CHECK-NEXT: block size: 256
 // CHECK-NEXT: simt: thread index (1 read(s) of the x thread index) in _Z5saxpyPfPKffi
+// CHECK-NEXT: thread-index expression: ((%ctaid.x * %ntid.x) + %tid.x)
 // CHECK-NEXT: kernel _Z5scalePfi kind=cuda
 // CHECK-NEXT: regions: _Z5scalePfi _Z5twicef{{$}}
 // CHECK-NEXT: block size: unknown
 // CHECK-NEXT: simt: thread index
+// CHECK-NEXT: thread-index expression: ((%ctaid.x * %ntid.x) + %tid.x)
 // CHECK-NEXT: kernel _Z7uniformPf kind=cuda
 // CHECK-NEXT: regions: _Z7uniformPf{{$}}
 // CHECK-NEXT: block size: unknown

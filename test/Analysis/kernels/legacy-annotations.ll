@@ -33,6 +33,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: prem-kernels: 2 kernel(s)
 ; CHECK-NEXT: kernel old_style kind=cuda
 ; CHECK: simt: thread index (1 read(s) of the x thread index) in old_style
+; CHECK-NEXT: thread-index expression: %tid.x
 ; CHECK-NEXT: kernel amd kind=amdgpu
 ; CHECK: simt: thread index (1 read(s) of the x thread index) in amd
 ; CHECK-NOT: kernel helper

@@ -69,6 +69,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK:        "kind": "cuda",
 ; CHECK-NEXT:   "name": "rowsum",
 ; CHECK:        "simt": {
+; CHECK-NEXT:     "expression": "%tid.x",
 ; CHECK-NEXT:     "function": "rowsum",
 ; CHECK-NEXT:     "kind": "thread-index"
 ; CHECK-NEXT:   },
