@@ -36,6 +36,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -214,10 +215,11 @@ class IslQuota {
   isl_ctx *Ctx;
 
 public:
-  explicit IslQuota(isl_ctx *Ctx) : Ctx(Ctx) {
+  explicit IslQuota(isl_ctx *Ctx, unsigned long Max = IslMaxOperations)
+      : Ctx(Ctx) {
     isl_ctx_reset_error(Ctx);
     isl_ctx_reset_operations(Ctx);
-    isl_ctx_set_max_operations(Ctx, IslMaxOperations);
+    isl_ctx_set_max_operations(Ctx, Max);
   }
   ~IslQuota() {
     isl_ctx_set_max_operations(Ctx, 0);
@@ -242,7 +244,9 @@ IslSet simplify(IslSet Set) {
   }
   if (isl_set_n_basic_set(Coalesced.S) <= 1)
     return Coalesced;
-  IslQuota Quota(Ctx);
+  // Cosmetic, so a small quota: a hull that is not found quickly is not
+  // worth the compile time.
+  IslQuota Quota(Ctx, std::max(1u, IslMaxOperations / 20));
   isl_set *Hull = isl_set_from_basic_set(
       isl_set_polyhedral_hull(isl_set_copy(Coalesced.S)));
   isl_bool Same = Hull ? isl_set_is_subset(Hull, Coalesced.S) : isl_bool_error;
@@ -1132,11 +1136,10 @@ void NestBuilder::finishArrays() {
     AF.Invariant = all_of(Raws, [](auto &R) {
       return none_of(R.Subs, [](const Linear &L) { return L.hasDims(); });
     });
-    IslSet Union, Bytes;
-    bool DomainUnknown = false;
-    for (RawAccess &R : Raws) {
+    auto ToAffine = [&](const RawAccess &R, ArrayRef<Linear> Subs,
+                        int64_t Units) {
       AffineAccess A = R.A;
-      for (const Linear &L : R.Subs) {
+      for (const Linear &L : Subs) {
         AffineSubscript Sub;
         for (int64_t C : L.Dims)
           Sub.DimCoeffs.push_back(C / Unit);
@@ -1144,34 +1147,84 @@ void NestBuilder::finishArrays() {
         Sub.ParamPart = L.paramText(Unit);
         A.Subscripts.push_back(std::move(Sub));
       }
-      A.SizeInGranules = Flat ? R.Size / G : 1;
+      A.SizeInGranules = Units;
+      return A;
+    };
+    for (RawAccess &R : Raws)
+      AF.Accesses.push_back(ToAffine(R, R.Subs, Flat ? R.Size / G : 1));
+
+    // Fuse accesses that differ only in the constant of their last
+    // subscript into contiguous runs (exact: the union of [c, c + size)
+    // intervals at the same point of the domain).
+    struct Run {
+      const RawAccess *R;
+      int64_t Begin, End; // last subscript's constant, in Linear units
+    };
+    MapVector<std::string, SmallVector<Run, 4>, StringMap<unsigned>> Runs;
+    for (RawAccess &R : Raws) {
+      std::string Key;
+      for (unsigned D : R.A.LoopOfDepth)
+        Key += std::to_string(D) + ",";
+      for (auto [K, L] : enumerate(R.Subs)) {
+        Linear Shape = L;
+        if (K + 1 == R.Subs.size())
+          Shape.Constant = 0;
+        Key += "|" + Shape.text();
+      }
+      int64_t Begin = R.Subs.back().Constant;
+      Runs[Key].push_back({&R, Begin, Begin + (Flat ? int64_t(R.Size) : 1)});
+    }
+    SmallVector<std::pair<const RawAccess *, SmallVector<Linear, 2>>, 4> Pieces;
+    SmallVector<int64_t, 4> PieceSizes;
+    for (auto &[Key, List] : Runs) {
+      sort(List, [](const Run &A, const Run &B) { return A.Begin < B.Begin; });
+      for (unsigned I = 0; I < List.size();) {
+        int64_t Begin = List[I].Begin, End = List[I].End;
+        unsigned J = I + 1;
+        for (; J < List.size() && List[J].Begin <= End; ++J)
+          End = std::max(End, List[J].End);
+        SmallVector<Linear, 2> Subs = List[I].R->Subs;
+        Subs.back().Constant = Begin;
+        Pieces.push_back({List[I].R, std::move(Subs)});
+        PieceSizes.push_back(End - Begin);
+        I = J;
+      }
+    }
+
+    IslSet Union, Bytes;
+    bool DomainUnknown = false;
+    for (auto [Idx, P] : enumerate(Pieces)) {
+      const RawAccess &R = *P.first;
+      ArrayRef<Linear> Subs = P.second;
+      int64_t Size = PieceSizes[Idx]; // bytes (flat) or elements
+      AffineAccess A = ToAffine(R, Subs, Flat ? Size / G : Size);
       unsigned NumDims = R.Chain.size();
       SmallVector<std::string, 4> Dims;
       for (unsigned D = 0; D < NumDims; ++D)
         Dims.push_back("i" + std::to_string(D));
       auto Domain = domainText(A, NumDims);
       if (Domain && !DomainUnknown) {
-        auto SetOf = [&](int64_t U, unsigned Size) {
+        auto SetOf = [&](int64_t U, int64_t Units) {
           SmallVector<std::string, 2> Outs, Eqs;
-          for (auto [K, L] : enumerate(R.Subs)) {
+          for (auto [K, L] : enumerate(Subs)) {
             std::string O = Flat ? "o" : "o" + std::to_string(K);
             Outs.push_back(O);
-            bool Last = K + 1 == R.Subs.size();
+            bool Last = K + 1 == Subs.size();
             Eqs.push_back(O + " = " + L.text(U) + (Last ? " + e" : ""));
           }
           return paramList() + " -> { " + AF.Name + "[" + join(Outs, ", ") +
                  "] : exists " + join(Dims, ", ") + ", e : " + *Domain +
-                 " and 0 <= e < " + std::to_string(Size) + " and " +
+                 " and 0 <= e < " + std::to_string(Units) + " and " +
                  join(Eqs, " and ") + " }";
         };
         Union = unite(std::move(Union),
                       parseSet(Ctx, SetOf(Unit, A.SizeInGranules)));
         if (Flat)
-          Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, R.Size)));
+          Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, Size)));
       } else {
         DomainUnknown = true;
       }
-      AF.Accesses.push_back(std::move(A));
+      AF.Pieces.push_back(std::move(A));
     }
     if (DomainUnknown) {
       AF.ElementSet = "unknown (a trip count is unknown)";
@@ -1277,7 +1330,7 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   // and merge exactly; different groups may or may not overlap, so they are
   // summed (a safe upper bound).
   std::map<std::string, std::pair<IslSet, uint64_t>> Groups;
-  for (const AffineAccess &Acc : A.Accesses) {
+  for (const AffineAccess &Acc : A.Pieces) {
     SmallVector<std::string, 4> Dims, Cs, Outs, Eqs, Key;
     uint64_t Points = Acc.SizeInGranules;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {

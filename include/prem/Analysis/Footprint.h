@@ -103,6 +103,11 @@ struct ArrayFootprint {
   /// Every access address is invariant in the nest (a scalar, Alg. 1 l. 10).
   bool Invariant = false;
   llvm::SmallVector<AffineAccess, 4> Accesses;
+  /// The accesses with equal linear and runtime parts fused into contiguous
+  /// runs (unrolled or vectorised code: A[i+0] x4, A[i+4] x4, ... become one
+  /// A[i] x8). The same elements as Accesses, in fewer isl pieces; counts
+  /// use these.
+  llvm::SmallVector<AffineAccess, 4> Pieces;
   /// Elements touched by the whole nest, in granule units, over parameters
   /// (runtime values and the SIMT bounds simt_lb, simt_n). Text from isl.
   std::string ElementSet;

@@ -27,7 +27,7 @@ void conv2d(const float *restrict A, float *restrict B) {
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 128]
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 129]
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 130]
-// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : simt_n > 0 and 64simt_lb <= o <= 127 + 64simt_n + 64simt_lb }
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : 64simt_n > 0 and 64simt_lb <= o <= 127 + 64simt_n + 64simt_lb }
 // CHECK-NEXT: bytes: first { [(256simt_lb)] : simt_n > 0 }, last { [(511 + 256simt_n + 256simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: bytes per tile [1]: 768
 // CHECK-NEXT: array B: 4-byte elements, write, 1 access(es)

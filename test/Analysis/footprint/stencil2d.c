@@ -20,7 +20,7 @@ void stencil(const float *restrict A, float *restrict B) {
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 66]
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 1]
 // CHECK-NEXT: read  A[64*i0 + 1*i1 + 129]
-// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : -1 + 64simt_lb <= o <= 126 + 64simt_n + 64simt_lb and ((64 + 64simt_lb <= o <= 63 + 64simt_n + 64simt_lb and 64*floor((o)/64) <= -2 + o) or (o >= 127 + 64simt_lb and 64*floor((1 + o)/64) < o) or (63 + 64simt_lb <= o <= 62 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) <= o) or (o <= -2 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) < o)) }
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : -1 + 64simt_lb <= o <= 126 + 64simt_n + 64simt_lb and ((64 + 64simt_lb <= o <= 63 + 64simt_n + 64simt_lb) or (o >= 127 + 64simt_lb and 64*floor((1 + o)/64) < o) or (o <= -2 + 64simt_n + 64simt_lb and 64*floor((1 + o)/64) < o)) }
 // CHECK-NEXT: bytes: first { [(4 + 256simt_lb)] : simt_n > 0 }, last { [(507 + 256simt_n + 256simt_lb)] : simt_n > 0 }
 // CHECK-NEXT: bytes per tile [1]: 752
 // CHECK-NEXT: array B: 4-byte elements, write, 1 access(es)
