@@ -21,12 +21,18 @@
 // For a CUDA/HIP kernel without such a loop it is the x thread index. Deeper
 // dimensions are iteration counters of the inner loops.
 //
+// Arrays indexed with a runtime stride (A[i*n + j]) are delinearised as Polly
+// does, into one subscript per dimension, and counted in that space. Accesses
+// that differ only by a constant (unrolled, vectorised code) are fused into
+// runs before isl sees them, and every isl computation runs under an
+// operation quota, so no input makes the analysis hang.
+//
 // Not exact (the nest keeps a reason and gets an analysis remark): unknown or
 // non-affine trip counts, subscripts that SCEV cannot express as affine forms
 // with constant strides, subscripts or base pointers loaded inside the nest
-// (indirect accesses), calls that may touch memory, atomics and volatiles.
-// Narrow (32-bit) index arithmetic under sext/zext is assumed not to wrap, as
-// Polly does; the nest records that assumption.
+// (indirect accesses), calls that may touch memory, atomics, volatiles and
+// irreducible control flow. Narrow (32-bit) index arithmetic under sext/zext
+// is assumed not to wrap, as Polly does; the nest records that assumption.
 //
 //===----------------------------------------------------------------------===//
 
