@@ -333,6 +333,18 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   Info.BlockSize = blockSizeOf(*K.Entry);
   if (!Info.BlockSize && BlockSizeOpt)
     Info.BlockSize = unsigned(BlockSizeOpt);
+  // Dynamic, guided and runtime schedules hand out iterations at run time
+  // (__kmpc_dispatch_*): no static block iteration exists.
+  for (Function *F : K.Regions)
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && Callee->getName().starts_with("__kmpc_dispatch_init")) {
+          Info.Reason = "the loop schedule is dynamic, guided or runtime ('" +
+                        Callee->getName().str() +
+                        "'): iterations are not assigned statically";
+          return Info;
+        }
   CallBase *BestCall = nullptr, *OuterCall = nullptr;
   Function *BestFn = nullptr;
   unsigned BestLevel = 0;
