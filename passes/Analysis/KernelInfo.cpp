@@ -210,6 +210,25 @@ static std::pair<Loop *, PHINode *> findWorksharingLoop(CallBase &Init,
       }
     }
   }
+  // Chunked schedules (schedule(static, c), NVPTX parallel for) walk each
+  // chunk in an inner loop that starts at the chunk loop's IV: that loop
+  // visits the iteration values one by one and is the SIMT loop.
+  for (bool Descended = true; Best && Descended;) {
+    Descended = false;
+    for (Loop *Sub : Best->getSubLoops()) {
+      for (PHINode &Phi : Sub->getHeader()->phis())
+        for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
+          if (!Sub->contains(Phi.getIncomingBlock(I)) &&
+              stripIntCasts(Phi.getIncomingValue(I)) == BestPhi) {
+            Best = Sub;
+            BestPhi = &Phi;
+            Descended = true;
+            break;
+          }
+      if (Descended)
+        break;
+    }
+  }
   return {Best, BestPhi};
 }
 
