@@ -603,6 +603,8 @@ public:
             "subscript is loaded from memory inside the nest" +
                 (From.empty() ? std::string() : " (from '" + From + "')"));
       }
+      if (auto Quotient = exactDivision(V, Err))
+        return Quotient;
       if (auto *BO = dyn_cast<BinaryOperator>(V);
           BO && (BO->getOpcode() == Instruction::SDiv ||
                  BO->getOpcode() == Instruction::SRem))
@@ -646,6 +648,50 @@ private:
       Base = "p";
     std::string Name = Base + std::to_string(ParamNames.size() - 1);
     return Name;
+  }
+
+  /// `ashr exact X, C` (and lshr/sdiv/udiv exact by a constant) divides X
+  /// without remainder; instcombine writes sext(i32 (i+1)*N) * 4 that way
+  /// (shl 32, ashr 30), which SCEV does not see through. When every
+  /// coefficient of X divides, so does the affine form (no-wrap assumed, as
+  /// for sext).
+  std::optional<Linear> exactDivision(const Value *V, AffineError &Err) {
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (!BO || !BO->isExact())
+      return std::nullopt;
+    auto *RHS = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (!RHS || RHS->getValue().getActiveBits() > 62)
+      return std::nullopt;
+    int64_t Divisor;
+    switch (BO->getOpcode()) {
+    case Instruction::AShr:
+    case Instruction::LShr:
+      Divisor = int64_t(1) << RHS->getZExtValue();
+      break;
+    case Instruction::SDiv:
+    case Instruction::UDiv:
+      Divisor = RHS->getSExtValue();
+      break;
+    default:
+      return std::nullopt;
+    }
+    if (Divisor <= 0)
+      return std::nullopt;
+    AffineError Inner;
+    auto L = translate(SE.getSCEV(BO->getOperand(0)), Inner);
+    if (!L)
+      return std::nullopt;
+    auto Divides = [&](int64_t C) { return C % Divisor == 0; };
+    if (!Divides(L->Constant) || !all_of(L->Dims, Divides) ||
+        !all_of(L->Params, [&](auto &P) { return Divides(P.second); }))
+      return std::nullopt;
+    L->Constant /= Divisor;
+    for (int64_t &C : L->Dims)
+      C /= Divisor;
+    for (auto &P : L->Params)
+      P.second /= Divisor;
+    AssumesNoWrap = true;
+    return L;
   }
 
   std::optional<Linear> translateAddRec(const SCEVAddRecExpr *AR,
@@ -1353,6 +1399,10 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
       } else if (NL.MaxTripCount) {
         Extent = std::min(Extent, *NL.MaxTripCount);
       }
+      // An inner loop whose trip count varies (j <= i) is counted as its
+      // bounding box: an upper bound.
+      if (D > 0 && !NL.TripCount && IsExact)
+        *IsExact = false;
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
       Points = SaturatingMultiply(Points, Extent);
     }
@@ -1598,8 +1648,13 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
                    {"arrays", std::move(Arrays)},
                    {"reasons", std::move(Reasons)},
                    {"tile", json::Array(Tile)}};
-    if (auto B = N.bytesPerTile(Tile))
+    bool Exact = true;
+    if (auto B = N.bytesPerTile(Tile, nullptr, &Exact)) {
       O["bytes_per_tile"] = *B;
+      // False when the count bounds the bytes (triangular or runtime-length
+      // inner loops, sets too large to enumerate).
+      O["bytes_per_tile_exact"] = Exact;
+    }
     Out.push_back(std::move(O));
   }
   return Out;

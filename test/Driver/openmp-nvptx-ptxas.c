@@ -21,6 +21,7 @@ void stencil(const float *restrict A, float *restrict B) {
 
 // CHECK: "block_size": 128,
 // CHECK: "bytes_per_tile": 1000,
+// CHECK-NEXT: "bytes_per_tile_exact": true,
 // CHECK-NEXT: "exact": true,
 // CHECK: "kind": "openmp",
 // CHECK-NEXT: "name": "__omp_offloading_{{.*}}_stencil_l15",

@@ -51,8 +51,8 @@ void gray(unsigned char *restrict img, const unsigned char *restrict rgb) {
 // CHECK: total bytes per tile [1]: 4
 
 // A runtime row length is a runtime stride: the arrays are delinearised into
-// rows of n elements, and a tile of 1 row x 16 columns is 16 elements of each
-// whatever n is.
+// rows of n elements, and a tile of 1 row x 16 columns is at most 16
+// elements of each whatever n is (fewer if n < 16).
 void runtime_n(float *restrict A, const float *restrict B, int n) {
 #pragma omp target teams distribute parallel for map(to: B[0:n*n]) map(from: A[0:n*n])
   for (int i = 0; i < n; i++)
@@ -65,7 +65,7 @@ void runtime_n(float *restrict A, const float *restrict B, int n) {
 // CHECK-NEXT: elements: [n0, simt_n, simt_lb] -> { B[o0, o1] : simt_lb <= o0 < simt_n + simt_lb and 0 <= o1 < n0 }
 // CHECK: exact: yes
 // TILE-LABEL: kernel __omp_offloading_{{.*}}_runtime_n_l
-// TILE: total bytes per tile [1,16]: 128
+// TILE: total bytes per tile [1,16]: at most 128
 
 // The 5-point stencil with a runtime row length: in two dimensions the five
 // reads still merge. A tile of one row and 16 columns reads 16 elements of
@@ -83,11 +83,12 @@ void stencil_n(const float *restrict A, float *restrict B, int n) {
 // CHECK: exact: yes
 // TILE-LABEL: kernel __omp_offloading_{{.*}}_stencil_n_l
 // TILE: array A:
-// TILE: bytes per tile [1,16]: 200
+// TILE: bytes per tile [1,16]: at most 200
 // TILE: array B:
-// TILE: bytes per tile [1,16]: 64
+// TILE: bytes per tile [1,16]: at most 64
 
-// A runtime inner trip count: exact sets, bytes only for a given tile size.
+// A runtime inner trip count: exact sets, bytes only for a given tile size,
+// and then as a bound (the loop may be shorter than the tile).
 void runtime_bound(float *restrict A, int n) {
 #pragma omp target teams distribute parallel for map(tofrom: A[0:64*n])
   for (int i = 0; i < 64; i++)
@@ -99,7 +100,7 @@ void runtime_bound(float *restrict A, int n) {
 // CHECK: total bytes per tile [1]: unknown (no tile size given for depth 1 and its trip count {{.*}} is not a compile-time bound)
 // CHECK: exact: yes
 // TILE-LABEL: kernel __omp_offloading_{{.*}}_runtime_bound_l
-// TILE: total bytes per tile [1,16]: 64
+// TILE: total bytes per tile [1,16]: at most 64
 
 // Inside a teams region the array pointer is captured by reference.
 void captured(float *restrict A) {

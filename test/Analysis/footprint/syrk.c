@@ -17,10 +17,10 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // A tile of one row i and all j < 64 reads row i of A and, through A[j][k],
 // all of A: the two reads merge into 64*64 floats, not 65 rows.
 // TILE: array C:
-// TILE: bytes per tile [1,64]: 256
+// TILE: bytes per tile [1,64]: at most 256
 // TILE: array A:
-// TILE: bytes per tile [1,64]: 16384
-// TILE: total bytes per tile [1,64]: 16640
+// TILE: bytes per tile [1,64]: at most 16384
+// TILE: total bytes per tile [1,64]: at most 16640
 
 
 // KERNELS: prem-kernels: 1 kernel(s)
@@ -39,13 +39,13 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // CHECK-NEXT: write C[64*i0 + 1*i1]
 // CHECK-NEXT: elements: [simt_n, simt_lb] -> { C[o] : exists (e0: simt_lb <= e0 < simt_n + simt_lb and 64e0 <= o and 65e0 >= o) }
 // CHECK-NEXT: bytes: first { [(0)] : -simt_n < simt_lb < 0; [(256simt_lb)] : simt_n > 0 and simt_lb >= 0 and simt_lb > -simt_n }, last { [(-257 + 260simt_n + 260simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
-// CHECK-NEXT: bytes per tile [1]: 256
+// CHECK-NEXT: bytes per tile [1]: at most 256
 // CHECK-NEXT: array A: 4-byte elements, read, 2 access(es)
 // CHECK-NEXT: read  A[64*i0 + 1*i2]
 // CHECK-NEXT: read  A[64*i1 + 1*i2]
 // CHECK-NEXT: elements: [simt_n, simt_lb] -> { A[o] : simt_n > 0 and 0 <= o < 64simt_n + 64simt_lb }
 // CHECK-NEXT: bytes: first { [(0)] : simt_n > 0 and simt_lb > -simt_n }, last { [(-1 + 256simt_n + 256simt_lb)] : simt_n > 0 and simt_lb > -simt_n }
-// CHECK-NEXT: bytes per tile [1]: 16384
-// CHECK-NEXT: total bytes per tile [1]: 16640
+// CHECK-NEXT: bytes per tile [1]: at most 16384
+// CHECK-NEXT: total bytes per tile [1]: at most 16640
 // CHECK-NEXT: assumes: narrow index arithmetic does not wrap
 // CHECK-NEXT: exact: yes

@@ -64,6 +64,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:           "invariant": false,
 ; CHECK-NEXT:           "name": "A"
 ; CHECK:          "bytes_per_tile": 260,
+; CHECK-NEXT: "bytes_per_tile_exact": true,
 ; CHECK-NEXT:     "exact": true,
 ; CHECK:          "reasons": [],
 ; CHECK:        "kind": "cuda",

@@ -1,0 +1,29 @@
+// The ground-truth kernels as OpenMP target regions, for the analysis.
+#define LD(x) (x)
+#define ST(x, v) ((x) = (v))
+#include "truth-kernels.h"
+
+void gemm(float *restrict C, const float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N], B[0:N*N]) map(tofrom: C[0:N*N])
+  for (int i = 0; i < N; i++) { GEMM_BODY(i) }
+}
+void stencil(float *restrict D, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: D[0:N*N])
+  for (int i = 1; i < N - 1; i++) { STENCIL_BODY(i) }
+}
+void conv(float *restrict D, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: D[0:N*N])
+  for (int i = 1; i < N - 1; i++) { CONV_BODY(i) }
+}
+void syrk(float *restrict C, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: C[0:N*N])
+  for (int i = 0; i < N; i++) { SYRK_BODY(i) }
+}
+void transpose(float *restrict D, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: D[0:N*N])
+  for (int i = 0; i < N; i++) { TRANSPOSE_BODY(i) }
+}
+void strided(float *restrict D, const float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N], B[0:N*N]) map(tofrom: D[0:N*N])
+  for (int i = 0; i < N; i++) { STRIDED_BODY(i) }
+}
