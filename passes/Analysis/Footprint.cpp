@@ -1378,13 +1378,28 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   };
   if (!isExact())
     return Fail("the footprint is not exact: " + Reasons.front().Message);
-  // Accesses whose runtime-value parts agree are translates of one another
-  // and merge exactly; different groups may or may not overlap, so they are
-  // summed (a safe upper bound).
-  std::map<std::string, std::pair<IslSet, uint64_t>> Groups;
+  bool Exact = true;
+
+  // The tile is counted at the origin, but a real tile sits anywhere. A
+  // dimension "moves" when the tile does not cover its whole loop (the SIMT
+  // dimension always does, unless the tile covers every iteration). Pieces
+  // with the same coefficients on the moving dimensions (and the same
+  // runtime part) shift together wherever the tile is, so their union at the
+  // origin has the size of every tile's: they merge exactly. Pieces that
+  // shift differently (syrk's A[i][k] and A[j][k] under a 2-D tile) may
+  // overlap at the origin and not elsewhere, so groups are summed: a bound.
+  struct Group {
+    IslSet Set, Sweep; // at the origin; over every tile position
+    uint64_t MostPoints = 0;
+    bool Moves = false, SweepKnown = true;
+  };
+  // Runtime part -> moving-coefficient key -> group.
+  std::map<std::string, std::map<std::string, Group>> Partitions;
   for (const AffineAccess &Acc : A.Pieces) {
-    SmallVector<std::string, 4> Dims, Cs, Outs, Eqs, Key;
+    SmallVector<std::string, 4> Dims, Cs, SweepCs, Outs, Eqs, Params, Moving;
+    SmallVector<bool, 4> DimMoves;
     uint64_t Points = Acc.SizeInGranules;
+    bool SweepKnown = true;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
       std::string I = "i" + std::to_string(D);
       Dims.push_back(I);
@@ -1401,44 +1416,99 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
       }
       // An inner loop whose trip count varies (j <= i) is counted as its
       // bounding box: an upper bound.
-      if (D > 0 && !NL.TripCount && IsExact)
-        *IsExact = false;
+      if (D > 0 && !NL.TripCount)
+        Exact = false;
+      DimMoves.push_back(!NL.MaxTripCount || Extent < *NL.MaxTripCount);
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
+      if (DimMoves.back() && !NL.MaxTripCount)
+        SweepKnown = false;
+      SweepCs.push_back("0 <= " + I + " < " +
+                        std::to_string(NL.MaxTripCount.value_or(Extent)));
       Points = SaturatingMultiply(Points, Extent);
     }
+    bool Moves = false;
     for (auto [K, Sub] : enumerate(Acc.Subscripts)) {
       std::string Sum = std::to_string(Sub.Constant);
-      for (auto [D, C] : enumerate(Sub.DimCoeffs))
+      for (auto [D, C] : enumerate(Sub.DimCoeffs)) {
         if (C)
           Sum += " + " + std::to_string(C) + "*i" + std::to_string(D);
+        if (DimMoves[D]) {
+          Moving.push_back(std::to_string(C));
+          Moves |= C != 0;
+        }
+      }
       std::string O = "o" + std::to_string(K);
       Outs.push_back(O);
       bool Last = K + 1 == Acc.Subscripts.size();
       Eqs.push_back(O + " = " + Sum + (Last ? " + e" : ""));
-      Key.push_back(Sub.ParamPart);
+      Params.push_back(Sub.ParamPart);
     }
-    std::string Text = "{ [" + join(Outs, ", ") + "] : exists " +
-                       join(Dims, ", ") + ", e : " + join(Cs, " and ") +
-                       " and 0 <= e < " + std::to_string(Acc.SizeInGranules) +
-                       " and " + join(Eqs, " and ") + " }";
-    auto &[G, MostPoints] = Groups[join(Key, " | ")];
-    G = unite(std::move(G), parseSet(Owner->ctx(), Text));
-    MostPoints = SaturatingAdd(MostPoints, Points);
+    auto Text = [&](ArrayRef<std::string> Bounds) {
+      return "{ [" + join(Outs, ", ") + "] : exists " + join(Dims, ", ") +
+             ", e : " + join(Bounds, " and ") + " and 0 <= e < " +
+             std::to_string(Acc.SizeInGranules) + " and " + join(Eqs, " and ") +
+             " }";
+    };
+    Group &G = Partitions[join(Params, " | ")][join(Moving, ",")];
+    G.Set = unite(std::move(G.Set), parseSet(Owner->ctx(), Text(Cs)));
+    if (Moves && SweepKnown)
+      G.Sweep =
+          unite(std::move(G.Sweep), parseSet(Owner->ctx(), Text(SweepCs)));
+    G.SweepKnown &= SweepKnown;
+    G.Moves |= Moves;
+    G.MostPoints = SaturatingAdd(G.MostPoints, Points);
   }
+
+  IslQuota Quota(Owner->ctx());
+  auto Count = [&](const IslSet &Set,
+                   uint64_t MostPoints) -> std::optional<uint64_t> {
+    bool SetExact;
+    auto N = countPoints(Set, MostPoints, SetExact);
+    Exact &= SetExact;
+    return N;
+  };
   uint64_t Total = 0;
-  for (auto &[Key, Group] : Groups) {
-    bool GroupExact;
-    IslQuota Quota(Owner->ctx());
-    auto N = countPoints(Group.first, Group.second, GroupExact);
+  for (auto &[ParamKey, Groups] : Partitions) {
+    // Stationary pieces are the same set for every tile: one exact union.
+    IslSet Stationary;
+    uint64_t StationaryPoints = 0;
+    for (auto &[Key, G] : Groups)
+      if (!G.Moves) {
+        Stationary =
+            unite(std::move(Stationary), IslSet(isl_set_copy(G.Set.S)));
+        StationaryPoints = SaturatingAdd(StationaryPoints, G.MostPoints);
+      }
+    std::optional<uint64_t> N = Stationary.S
+                                    ? Count(Stationary, StationaryPoints)
+                                    : std::optional<uint64_t>(0);
+    unsigned Summed = 0;
+    for (auto &[Key, G] : Groups) {
+      if (!N)
+        break;
+      if (!G.Moves)
+        continue;
+      // A moving group that never leaves the stationary set adds nothing
+      // (syrk with whole inner loops: A[i][k] is always inside A[j][k]).
+      if (Stationary.S && G.SweepKnown && G.Sweep.S &&
+          isl_set_is_subset(G.Sweep.S, Stationary.S) == isl_bool_true)
+        continue;
+      auto M = Count(G.Set, G.MostPoints);
+      N = M ? std::optional<uint64_t>(*N + *M) : std::nullopt;
+      ++Summed;
+    }
     if (Quota.gaveUp())
       return Fail("the footprint of " + A.Name +
                   " is too complex to count (isl operation limit)");
     if (!N)
       return Fail("isl could not count the footprint of " + A.Name);
-    if (!GroupExact && IsExact)
-      *IsExact = false;
+    if (Summed > 1 || (Summed == 1 && Stationary.S))
+      Exact = false;
     Total += *N * A.GranuleBytes;
   }
+  if (Partitions.size() > 1)
+    Exact = false; // runtime offsets between the partitions are unknown
+  if (IsExact && !Exact)
+    *IsExact = false;
   return Total;
 }
 

@@ -3,46 +3,56 @@
 // (LD/ST record every byte touched) for the truth.
 #define N 48
 
-// Each body is one SIMT iteration i; the serial driver runs a tile of them.
-#define GEMM_BODY(i)                                                           \
-  for (int j = 0; j < N; j++) {                                                \
+// Each body is one SIMT iteration i, running iterations [J0, J1) of its
+// first inner loop (counted from 0, as the analysis counts them); the serial
+// driver runs a tile of them. The OpenMP kernels run every iteration.
+#ifndef INNER
+#define INNER(c, J0, J1, Trip) for (int c = (J0); c < (J1) && c < (Trip); c++)
+#endif
+
+#define GEMM_BODY(i, J0, J1)                                                   \
+  INNER(j, J0, J1, N) {                                                        \
     float s = LD(C[(i) * N + j]);                                              \
     for (int k = 0; k < N; k++)                                                \
       s += LD(A[(i) * N + k]) * LD(B[k * N + j]);                              \
     ST(C[(i) * N + j], s);                                                     \
   }
 
-#define STENCIL_BODY(i)                                                        \
-  for (int j = 1; j < N - 1; j++)                                              \
+#define STENCIL_BODY(i, J0, J1)                                                \
+  INNER(c, J0, J1, N - 2) {                                                    \
+    int j = c + 1;                                                             \
     ST(D[(i) * N + j], 0.2f * (LD(A[(i) * N + j]) + LD(A[(i) * N + j - 1]) +  \
                                LD(A[(i) * N + j + 1]) +                        \
                                LD(A[((i) - 1) * N + j]) +                      \
-                               LD(A[((i) + 1) * N + j])));
+                               LD(A[((i) + 1) * N + j])));                     \
+  }
 
-#define CONV_BODY(i)                                                           \
-  for (int j = 1; j < N - 1; j++)                                              \
+#define CONV_BODY(i, J0, J1)                                                   \
+  INNER(c, J0, J1, N - 2) {                                                    \
+    int j = c + 1;                                                             \
     ST(D[(i) * N + j],                                                         \
        0.2f * LD(A[((i) - 1) * N + j - 1]) + 0.5f * LD(A[((i) - 1) * N + j]) - \
            0.8f * LD(A[((i) - 1) * N + j + 1]) - 0.3f * LD(A[(i) * N + j - 1]) + \
            0.6f * LD(A[(i) * N + j]) - 0.9f * LD(A[(i) * N + j + 1]) +         \
            0.4f * LD(A[((i) + 1) * N + j - 1]) +                               \
            0.7f * LD(A[((i) + 1) * N + j]) +                                   \
-           0.1f * LD(A[((i) + 1) * N + j + 1]));
+           0.1f * LD(A[((i) + 1) * N + j + 1]));                               \
+  }
 
-#define SYRK_BODY(i)                                                           \
-  for (int j = 0; j <= (i); j++) {                                             \
+#define SYRK_BODY(i, J0, J1)                                                   \
+  INNER(j, J0, J1, (i) + 1) {                                                  \
     float s = LD(C[(i) * N + j]);                                              \
     for (int k = 0; k < N; k++)                                                \
       s += LD(A[(i) * N + k]) * LD(A[j * N + k]);                              \
     ST(C[(i) * N + j], s);                                                     \
   }
 
-#define TRANSPOSE_BODY(i)                                                      \
-  for (int j = 0; j < N; j++)                                                  \
-    ST(D[(i) * N + j], LD(A[j * N + (i)]));
+#define TRANSPOSE_BODY(i, J0, J1)                                              \
+  INNER(j, J0, J1, N) { ST(D[(i) * N + j], LD(A[j * N + (i)])); }
 
 // Every third float of a row, and a column two apart: strided, overlapping.
-#define STRIDED_BODY(i)                                                        \
-  for (int j = 0; j < N / 3; j++)                                              \
+#define STRIDED_BODY(i, J0, J1)                                                \
+  INNER(j, J0, J1, N / 3) {                                                    \
     ST(D[(i) * N + 3 * j], LD(A[(i) * N + 3 * j]) + LD(A[(i) * N + 3 * j + 2]) + \
-                               LD(B[2 * j * N + (i)]));
+                               LD(B[2 * j * N + (i)]));                        \
+  }

@@ -1,6 +1,8 @@
 // The ground-truth kernels run serially, tile by tile: for every tile of T
-// consecutive SIMT iterations (every origin), the bytes of each array it
-// touches, counted once. Prints the largest count per kernel and array.
+// consecutive SIMT iterations and, when TJ is given, TJ consecutive
+// iterations of the first inner loop (every origin of both), the bytes of
+// each array it touches, counted once. Prints the largest count per kernel
+// and array. Usage: truth-trace T [TJ]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,18 +51,20 @@ static void report(const char *Kernel) {
   memset(Worst, 0, sizeof(Worst));
 }
 
-// Every tile [s, s + T) inside [Lo, Hi).
+// Every tile [s, s + T) x [r, r + TJ) with s inside [Lo, Hi).
 #define RUN(Kernel, Lo, Hi, Body)                                              \
-  for (int s = (Lo); s + T <= (Hi); s++) {                                     \
-    for (int i = s; i < s + T; i++) {                                          \
-      Body(i)                                                                  \
+  for (int s = (Lo); s + T <= (Hi); s++)                                       \
+    for (int r = 0; r + TJ <= N; r += TJ == N ? N : 1) {                       \
+      for (int i = s; i < s + T; i++) {                                        \
+        Body(i, r, r + TJ)                                                     \
+      }                                                                        \
+      tileDone();                                                              \
     }                                                                          \
-    tileDone();                                                                \
-  }                                                                            \
   report(Kernel);
 
 int main(int argc, char **argv) {
   int T = argc > 1 ? atoi(argv[1]) : 1;
+  int TJ = argc > 2 ? atoi(argv[2]) : N;
   RUN("gemm", 0, N, GEMM_BODY)
   RUN("stencil", 1, N - 1, STENCIL_BODY)
   RUN("conv", 1, N - 1, CONV_BODY)
