@@ -7,6 +7,7 @@
 #   %clang        clang 22;  %clang_prem: clang with -fpass-plugin
 #   %ptxas        CUDA's ptxas (tests using it say REQUIRES: ptxas)
 #   %cuda_path    the CUDA installation (REQUIRES: cuda)
+#   %nvptx_feature  --cuda-feature=+ptx80 where no CUDA is installed
 import os
 import shutil
 import sys
@@ -41,9 +42,16 @@ device_ir = (config.clang + " -O2 -fno-unroll-loops -fno-vectorize"
 config.substitutions.append(
     ("%omp_host_device_ir", device_ir +
      " -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu --offload-device-only"))
+# Without a CUDA installation clang assumes PTX ISA 4.2, which cannot express
+# sm_90 or sm_87: name a PTX version there (with CUDA, clang takes the one
+# the installation supports).
+has_cuda = os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h"))
+nvptx_feature = "" if has_cuda else " --cuda-feature=+ptx80"
+config.substitutions.append(("%nvptx_feature", nvptx_feature))
 config.substitutions.append(
     ("%omp_nvptx_device_ir", device_ir +
-     " -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib"))
+     " -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib" +
+     nvptx_feature))
 config.substitutions.append(
     ("%cuda_device_ir", device_ir + " -x cuda --cuda-gpu-arch=sm_90"
      " --cuda-device-only --cuda-path=" + config.cuda_path))
@@ -54,5 +62,5 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
-if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
+if has_cuda:
     config.available_features.add("cuda")

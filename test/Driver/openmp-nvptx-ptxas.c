@@ -3,11 +3,11 @@
 // kernel, and ptxas accepts the PTX for sm_90 and sm_87 (as relocatable
 // objects: the __kmpc_* runtime calls stay unresolved).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib -S %s -o %t/k.s -mllvm -prem-report=%t/r.json
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t/k.s -mllvm -prem-report=%t/r.json
 // RUN: FileCheck %s < %t/r.json
 // RUN: FileCheck %s --check-prefix=PTX < %t/k.s
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t/k.s -o %t/k90.o %}
-// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib -S %s -o %t/k87.s
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t/k87.s
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_87 %t/k87.s -o %t/k87.o %}
 #define N 64
 
