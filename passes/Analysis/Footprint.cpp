@@ -1389,7 +1389,10 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   // shift differently (syrk's A[i][k] and A[j][k] under a 2-D tile) may
   // overlap at the origin and not elsewhere, so groups are summed: a bound.
   struct Group {
-    IslSet Set, Sweep; // at the origin; over every tile position
+    IslSet Set; // at the origin
+    // Over every tile position; parsed only when a stationary set could
+    // absorb the group.
+    SmallVector<std::string, 2> SweepTexts;
     uint64_t MostPoints = 0;
     bool Moves = false, SweepKnown = true;
   };
@@ -1452,8 +1455,7 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
     Group &G = Partitions[join(Params, " | ")][join(Moving, ",")];
     G.Set = unite(std::move(G.Set), parseSet(Owner->ctx(), Text(Cs)));
     if (Moves && SweepKnown)
-      G.Sweep =
-          unite(std::move(G.Sweep), parseSet(Owner->ctx(), Text(SweepCs)));
+      G.SweepTexts.push_back(Text(SweepCs));
     G.SweepKnown &= SweepKnown;
     G.Moves |= Moves;
     G.MostPoints = SaturatingAdd(G.MostPoints, Points);
@@ -1489,9 +1491,14 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
         continue;
       // A moving group that never leaves the stationary set adds nothing
       // (syrk with whole inner loops: A[i][k] is always inside A[j][k]).
-      if (Stationary.S && G.SweepKnown && G.Sweep.S &&
-          isl_set_is_subset(G.Sweep.S, Stationary.S) == isl_bool_true)
-        continue;
+      if (Stationary.S && G.SweepKnown) {
+        IslSet Sweep;
+        for (const std::string &T : G.SweepTexts)
+          Sweep = unite(std::move(Sweep), parseSet(Owner->ctx(), T));
+        if (Sweep.S &&
+            isl_set_is_subset(Sweep.S, Stationary.S) == isl_bool_true)
+          continue;
+      }
       auto M = Count(G.Set, G.MostPoints);
       N = M ? std::optional<uint64_t>(*N + *M) : std::nullopt;
       ++Summed;
