@@ -124,7 +124,8 @@ ArrayRef<uint64_t> prem::footprintTileSizes() { return TileSizesOpt; }
 AnalysisKey FootprintAnalysis::Key;
 
 bool AffineSubscript::hasDims() const {
-  return any_of(DimCoeffs, [](int64_t C) { return C != 0; });
+  return !FloorPart.empty() ||
+         any_of(DimCoeffs, [](int64_t C) { return C != 0; });
 }
 
 StringRef prem::footprintIssueName(FootprintIssue I) {
@@ -337,14 +338,33 @@ std::optional<uint64_t> countPoints(const IslSet &Set, uint64_t MostPoints,
 
 namespace {
 /// Sum of constant * dimension, constant * parameter and a constant.
+/// The floor of an affine form of dimensions by a positive constant: how a
+/// collapse(n) loop splits its induction variable (i = iv / N).
+struct FloorTerm {
+  SmallVector<int64_t, 4> InnerDims;
+  int64_t InnerConstant = 0;
+  int64_t Divisor = 1;
+  std::string text() const {
+    std::string S = std::to_string(InnerConstant);
+    for (auto [I, C] : enumerate(InnerDims))
+      if (C)
+        S += " + " + std::to_string(C) + "*i" + std::to_string(I);
+    return "floor((" + S + ")/" + std::to_string(Divisor) + ")";
+  }
+};
+
+/// Sum of constant * dimension, constant * parameter, constant * floor term
+/// and a constant.
 struct Linear {
   int64_t Constant = 0;
   SmallVector<int64_t, 4> Dims;
   std::map<std::string, int64_t> Params;
+  /// Keyed by FloorTerm::text().
+  std::map<std::string, std::pair<FloorTerm, int64_t>> Floors;
 
   explicit Linear(unsigned NumDims = 0) : Dims(NumDims, 0) {}
   bool hasDims() const {
-    return any_of(Dims, [](int64_t C) { return C != 0; });
+    return !Floors.empty() || any_of(Dims, [](int64_t C) { return C != 0; });
   }
   Linear &operator+=(const Linear &O) {
     Constant += O.Constant;
@@ -355,6 +375,11 @@ struct Linear {
     for (auto &[Name, C] : O.Params)
       if ((Params[Name] += C) == 0)
         Params.erase(Name);
+    for (auto &[Key, F] : O.Floors) {
+      auto [It, New] = Floors.try_emplace(Key, F.first, 0);
+      if ((It->second.second += F.second) == 0)
+        Floors.erase(It);
+    }
     return *this;
   }
   Linear &operator*=(int64_t K) {
@@ -365,12 +390,23 @@ struct Linear {
       It->second *= K;
       It = It->second ? std::next(It) : Params.erase(It);
     }
+    for (auto It = Floors.begin(); It != Floors.end();) {
+      It->second.second *= K;
+      It = It->second.second ? std::next(It) : Floors.erase(It);
+    }
     return *this;
   }
   std::string paramText(int64_t Divisor = 1) const {
     std::string S;
     for (auto &[Name, C] : Params)
       S += (S.empty() ? "" : " + ") + std::to_string(C / Divisor) + "*" + Name;
+    return S;
+  }
+  std::string floorText(int64_t Divisor = 1) const {
+    std::string S;
+    for (auto &[Key, F] : Floors)
+      S += (S.empty() ? "" : " + ") + std::to_string(F.second / Divisor) + "*" +
+           Key;
     return S;
   }
   /// isl syntax over dimension names i0.. and parameter names.
@@ -381,6 +417,8 @@ struct Linear {
         S += " + " + std::to_string(C / Divisor) + "*i" + std::to_string(I);
     for (auto &[Name, C] : Params)
       S += " + " + std::to_string(C / Divisor) + "*" + Name;
+    if (!Floors.empty())
+      S += " + " + floorText(Divisor);
     return S;
   }
 };
@@ -445,6 +483,9 @@ public:
 
   /// The worksharing IV {Start,+,Step}<Root>.
   const SCEVAddRecExpr *RootIV = nullptr;
+  /// The SIMT dimension never takes negative values (thread indices; an
+  /// iteration space known to start at 0 or above).
+  bool SIMTNonNegative = false;
 
   bool isThreadIndex(const Value *V) const {
     return is_contained(SIMT.ThreadIndexReads, V);
@@ -605,6 +646,8 @@ public:
       }
       if (auto Quotient = exactDivision(V, Err))
         return Quotient;
+      if (auto Split = floorDivision(V))
+        return Split;
       if (auto *BO = dyn_cast<BinaryOperator>(V);
           BO && (BO->getOpcode() == Instruction::SDiv ||
                  BO->getOpcode() == Instruction::SRem))
@@ -648,6 +691,55 @@ private:
       Base = "p";
     std::string Name = Base + std::to_string(ParamNames.size() - 1);
     return Name;
+  }
+
+  /// `X / d` and `X % d` by a positive constant, X an affine form of the
+  /// dimensions that cannot be negative (then division truncates like floor):
+  /// the split of a collapse(n) loop's induction variable.
+  std::optional<Linear> floorDivision(const Value *V) {
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (!BO)
+      return std::nullopt;
+    unsigned Op = BO->getOpcode();
+    if (Op != Instruction::SDiv && Op != Instruction::UDiv &&
+        Op != Instruction::SRem && Op != Instruction::URem)
+      return std::nullopt;
+    auto *RHS = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (!RHS || RHS->getValue().getSignificantBits() > 62 ||
+        RHS->getSExtValue() <= 0)
+      return std::nullopt;
+    int64_t D = RHS->getSExtValue();
+    AffineError Inner;
+    auto X = translate(SE.getSCEV(BO->getOperand(0)), Inner);
+    if (!X || !X->Params.empty() || !X->Floors.empty() || !nonNegative(*X))
+      return std::nullopt;
+    FloorTerm F;
+    F.InnerDims = X->Dims;
+    F.InnerConstant = X->Constant;
+    F.Divisor = D;
+    Linear Q(Chain.size());
+    Q.Floors.try_emplace(F.text(), F, 1);
+    if (Op == Instruction::SDiv || Op == Instruction::UDiv)
+      return Q;
+    // X % d = X - d * floor(X / d)
+    Q *= -D;
+    Q += *X;
+    return Q;
+  }
+
+  /// Every dimension is non-negative (loop counters; the SIMT dimension when
+  /// its values are known to start at 0 or above), so is a form with
+  /// non-negative coefficients and constant.
+  bool nonNegative(const Linear &L) const {
+    if (L.Constant < 0)
+      return false;
+    for (auto [I, C] : enumerate(L.Dims)) {
+      if (C < 0)
+        return false;
+      if (C > 0 && I == 0 && !SIMTNonNegative)
+        return false;
+    }
+    return true;
   }
 
   /// `ashr exact X, C` (and lshr/sdiv/udiv exact by a constant) divides X
@@ -861,6 +953,7 @@ void NestBuilder::collectLoops() {
         }
         if (SIMTMin && SIMTMax && *SIMTMax >= *SIMTMin)
           SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
+        Aff.SIMTNonNegative = SIMTMin && *SIMTMin >= 0;
       }
     if (!Aff.RootIV)
       reason(FootprintIssue::NonAffineSubscript,
@@ -868,6 +961,7 @@ void NestBuilder::collectLoops() {
              &*Root->getHeader()->getFirstNonPHIIt());
   } else {
     SIMTDim.TripCountText = S.BlockSize ? std::to_string(*S.BlockSize) : "ntid";
+    Aff.SIMTNonNegative = true; // a thread index
     if (S.BlockSize) {
       SIMTDim.TripCount = *S.BlockSize;
       SIMTDim.MaxTripCount = *S.BlockSize;
@@ -1178,6 +1272,8 @@ void NestBuilder::finishArrays() {
           G = std::gcd(G, uint64_t(std::abs(C)));
         for (auto &[N, C] : L.Params)
           G = std::gcd(G, uint64_t(std::abs(C)));
+        for (auto &[K, F] : L.Floors)
+          G = std::gcd(G, uint64_t(std::abs(F.second)));
       }
       AF.ElementBytes = std::max(AF.ElementBytes, R.Size);
       (R.A.IsWrite ? AF.Written : AF.Read) = true;
@@ -1197,6 +1293,16 @@ void NestBuilder::finishArrays() {
           Sub.DimCoeffs.push_back(C / Unit);
         Sub.Constant = L.Constant / Unit;
         Sub.ParamPart = L.paramText(Unit);
+        Sub.FloorPart = L.floorText(Unit);
+        Sub.FloorPeriod.assign(L.Dims.size(), 0);
+        for (auto &[K, F] : L.Floors)
+          for (auto [D, C] : enumerate(F.first.InnerDims))
+            if (C)
+              Sub.FloorPeriod[D] =
+                  Sub.FloorPeriod[D]
+                      ? int64_t(std::lcm(uint64_t(Sub.FloorPeriod[D]),
+                                         uint64_t(F.first.Divisor)))
+                      : F.first.Divisor;
         A.Subscripts.push_back(std::move(Sub));
       }
       A.SizeInGranules = Units;
@@ -1283,7 +1389,13 @@ void NestBuilder::finishArrays() {
     } else if (Union.S) {
       Union = simplify(std::move(Union));
       AF.ElementSet = Union.str();
-      if (Flat) {
+      bool HasFloors = any_of(Raws, [](const RawAccess &R) {
+        return any_of(R.Subs,
+                      [](const Linear &L) { return !L.Floors.empty(); });
+      });
+      if (Flat && HasFloors) {
+        AF.ByteRange = "see elements (floor terms)";
+      } else if (Flat) {
         IslQuota Quota(Ctx);
         AF.ByteRange = byteRangeText(Bytes);
         if (Quota.gaveUp())
@@ -1394,14 +1506,32 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
     // absorb the group.
     SmallVector<std::string, 2> SweepTexts;
     uint64_t MostPoints = 0;
+    // Points of the tile itself (before any alignment window): a second
+    // bound on the group's distinct elements.
+    uint64_t TilePoints = 0;
     bool Moves = false, SweepKnown = true;
   };
+  // Floors (collapse(n)) are not translation invariant: a tile of T
+  // iterations lies in an aligned window of T + P - 1 (P the lcm of the
+  // divisors), and shifting by P only translates the image, so counting that
+  // window bounds every tile.
+  SmallVector<int64_t, 4> Period;
+  for (const AffineAccess &Acc : A.Pieces)
+    for (const AffineSubscript &Sub : Acc.Subscripts)
+      for (auto [D, P] : enumerate(Sub.FloorPeriod)) {
+        if (Period.size() <= D)
+          Period.resize(D + 1, 0);
+        if (P)
+          Period[D] = Period[D]
+                          ? int64_t(std::lcm(uint64_t(Period[D]), uint64_t(P)))
+                          : P;
+      }
   // Runtime part -> moving-coefficient key -> group.
   std::map<std::string, std::map<std::string, Group>> Partitions;
   for (const AffineAccess &Acc : A.Pieces) {
     SmallVector<std::string, 4> Dims, Cs, SweepCs, Outs, Eqs, Params, Moving;
     SmallVector<bool, 4> DimMoves;
-    uint64_t Points = Acc.SizeInGranules;
+    uint64_t Points = Acc.SizeInGranules, TilePoints = Acc.SizeInGranules;
     bool SweepKnown = true;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
       std::string I = "i" + std::to_string(D);
@@ -1422,6 +1552,13 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
       if (D > 0 && !NL.TripCount)
         Exact = false;
       DimMoves.push_back(!NL.MaxTripCount || Extent < *NL.MaxTripCount);
+      TilePoints = SaturatingMultiply(TilePoints, Extent);
+      if (DimMoves.back() && D < Period.size() && Period[D]) {
+        Extent += Period[D] - 1;
+        if (NL.MaxTripCount)
+          Extent = std::min(Extent, *NL.MaxTripCount);
+        Exact = false;
+      }
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
       if (DimMoves.back() && !NL.MaxTripCount)
         SweepKnown = false;
@@ -1439,6 +1576,11 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
           Moving.push_back(std::to_string(C));
           Moves |= C != 0;
         }
+      }
+      if (!Sub.FloorPart.empty()) {
+        Sum += " + " + Sub.FloorPart;
+        Moving.push_back(Sub.FloorPart);
+        Moves = true;
       }
       std::string O = "o" + std::to_string(K);
       Outs.push_back(O);
@@ -1459,6 +1601,7 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
     G.SweepKnown &= SweepKnown;
     G.Moves |= Moves;
     G.MostPoints = SaturatingAdd(G.MostPoints, Points);
+    G.TilePoints = SaturatingAdd(G.TilePoints, TilePoints);
   }
 
   IslQuota Quota(Owner->ctx());
@@ -1500,6 +1643,8 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
           continue;
       }
       auto M = Count(G.Set, G.MostPoints);
+      if (M)
+        M = std::min(*M, G.TilePoints);
       N = M ? std::optional<uint64_t>(*N + *M) : std::nullopt;
       ++Summed;
     }
@@ -1652,6 +1797,8 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
             if (C)
               Sum += (Sum.empty() ? "" : " + ") + std::to_string(C) + "*i" +
                      std::to_string(D);
+          if (!Sub.FloorPart.empty())
+            Sum += (Sum.empty() ? "" : " + ") + Sub.FloorPart;
           if (!Sub.ParamPart.empty())
             Sum += (Sum.empty() ? "" : " + ") + Sub.ParamPart;
           if (Sub.Constant || Sum.empty())

@@ -78,6 +78,10 @@ struct AffineSubscript {
   /// other and are merged exactly; different ones are summed).
   int64_t Constant = 0;
   std::string ParamPart;
+  /// Floor terms (collapse(n) loops: floor(i0/64)) as isl text, and per
+  /// dimension the lcm of the divisors of the floors it appears in (0: none).
+  std::string FloorPart;
+  llvm::SmallVector<int64_t, 4> FloorPeriod;
   bool hasDims() const;
 };
 

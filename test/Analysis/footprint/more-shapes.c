@@ -4,6 +4,7 @@
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
 // RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=1,16 -disable-output %t.ll | FileCheck %s --check-prefix=TILE
+// RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=64 -disable-output %t.ll | FileCheck %s --check-prefix=COLLAPSE
 #define N 64
 struct P { float x, y, z; };
 
@@ -122,6 +123,12 @@ void collapsed(float *restrict A, const float *restrict B) {
     for (int j = 0; j < N; j++)
       A[i * N + j] = B[j * N + i];
 }
+// collapse(2) splits the induction variable by division: floor terms, and
+// tile counts bounded over the alignment window ("at most"); a tile of 64
+// iterations reads 64 elements of B, one per iteration.
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_collapsed_l
-// CHECK: exact: no
-// CHECK-NEXT: reason NonAffineSubscript: subscript divides the induction variable (%div), as collapse(n) loops do; not modelled yet
+// CHECK: read  B[64*i0 + -4095*floor((0 + 1*i0)/64)]
+// CHECK: bytes per tile [1]: at most 4
+// CHECK: exact: yes
+// COLLAPSE-LABEL: kernel __omp_offloading_{{.*}}_collapsed_l
+// COLLAPSE: total bytes per tile [64]: at most 512

@@ -56,3 +56,18 @@
     ST(D[(i) * N + 3 * j], LD(A[(i) * N + 3 * j]) + LD(A[(i) * N + 3 * j + 2]) + \
                                LD(B[2 * j * N + (i)]));                        \
   }
+
+// collapse(2) nests, body of flat iteration iv: the compiler splits iv into
+// r = iv / W and c = iv % W.
+#define COLLAPSE_T_BODY(iv, J0, J1)                                            \
+  {                                                                            \
+    int r = (iv) / N, c = (iv) % N;                                            \
+    ST(D[r * N + c], LD(A[c * N + r]));                                       \
+  }
+
+#define COLLAPSE_ST_BODY(iv, J0, J1)                                           \
+  {                                                                            \
+    int r = (iv) / (N - 2) + 1, c = (iv) % (N - 2) + 1;                        \
+    ST(D[r * N + c], LD(A[(r - 1) * N + c]) + LD(A[(r + 1) * N + c]) +        \
+                         LD(A[r * N + c - 1]) + LD(A[r * N + c + 1]));         \
+  }

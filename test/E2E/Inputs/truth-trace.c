@@ -71,5 +71,9 @@ int main(int argc, char **argv) {
   RUN("syrk", 0, N, SYRK_BODY)
   RUN("transpose", 0, N, TRANSPOSE_BODY)
   RUN("strided", 0, N, STRIDED_BODY)
+  if (TJ == N) { // collapsed nests have no inner loop to window
+    RUN("collapse_t", 0, N * N, COLLAPSE_T_BODY)
+    RUN("collapse_st", 0, (N - 2) * (N - 2), COLLAPSE_ST_BODY)
+  }
   return 0;
 }
