@@ -1,0 +1,79 @@
+//===- IslSet.h - Small helpers over isl integer sets -----------*- C++ -*-===//
+//
+// Part of prem-llvm. The footprint analysis builds isl sets from text (which
+// keeps the affine forms readable and avoids hand-assembled constraint
+// matrices) and needs a handful of operations on them: union, a readable
+// form, point counting, and an operation quota so that no input can make isl
+// run away with the compile time (what Polly does too).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PREM_SUPPORT_ISLSET_H
+#define PREM_SUPPORT_ISLSET_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+struct isl_ctx;
+struct isl_set;
+
+namespace prem {
+
+/// Owns one isl_set (null when a parse or an operation failed).
+class IslSet {
+public:
+  isl_set *S = nullptr;
+
+  IslSet() = default;
+  explicit IslSet(isl_set *S) : S(S) {}
+  IslSet(const IslSet &) = delete;
+  IslSet(IslSet &&O) : S(O.S) { O.S = nullptr; }
+  IslSet &operator=(IslSet &&O);
+  ~IslSet();
+
+  IslSet copy() const;
+  isl_set *release();
+  std::string str() const;
+};
+
+IslSet parseSet(isl_ctx *Ctx, const std::string &Text);
+/// The union; a null operand is the empty set.
+IslSet unite(IslSet A, IslSet B);
+
+/// Bounds the isl operations of one computation (-prem-isl-max-operations):
+/// past it isl fails, and gaveUp() says so.
+class IslQuota {
+  isl_ctx *Ctx;
+
+public:
+  explicit IslQuota(isl_ctx *Ctx);
+  IslQuota(isl_ctx *Ctx, unsigned long MaxOperations);
+  ~IslQuota();
+  bool gaveUp() const;
+};
+
+/// Coalesces, and replaces a union by its convex hull when the hull adds no
+/// point. Cosmetic: under a small quota, the set is kept if it runs out.
+IslSet simplify(IslSet Set);
+
+/// "first {..}, last {..}": the least and greatest element of a 1-D set as
+/// piecewise-affine functions of its parameters.
+std::string byteRangeText(const IslSet &Bytes);
+
+/// A is a subset of B (false when isl fails).
+bool isSubset(const IslSet &A, const IslSet &B);
+
+/// The greatest value of dimension Dim over a parameter-free set; nullopt
+/// when unbounded, empty or isl fails.
+std::optional<int64_t> maxOfDim(const IslSet &Set, unsigned Dim);
+
+/// Points of a parameter-free set: exact where it is a box, or where
+/// MostPoints (an upper bound on its points) is small enough to enumerate
+/// (-prem-footprint-max-count); else the smaller of that bound and the box
+/// hull, with Exact = false. nullopt when isl fails.
+std::optional<uint64_t> countPoints(const IslSet &Set, uint64_t MostPoints,
+                                    bool &Exact);
+
+} // namespace prem
+
+#endif // PREM_SUPPORT_ISLSET_H

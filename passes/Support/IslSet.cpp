@@ -1,0 +1,195 @@
+//===- IslSet.cpp - Small helpers over isl integer sets -------------------===//
+//
+// Part of prem-llvm. See include/prem/Support/IslSet.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Support/IslSet.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "isl/aff.h"
+#include "isl/ctx.h"
+#include "isl/ilp.h"
+#include "isl/set.h"
+#include "isl/val.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#define DEBUG_TYPE "prem-footprint"
+
+using namespace llvm;
+using namespace prem;
+
+static cl::opt<unsigned> IslMaxOperations(
+    "prem-isl-max-operations", cl::Hidden, cl::init(2000000),
+    cl::desc("isl operations one footprint computation may take before it "
+             "gives up (0: no limit)"));
+
+static cl::opt<unsigned> MaxCountedElements(
+    "prem-footprint-max-count", cl::Hidden, cl::init(1u << 24),
+    cl::desc("Most points isl enumerates to count a footprint that is not a "
+             "box; beyond, the count is an upper bound"));
+
+IslSet &IslSet::operator=(IslSet &&O) {
+  std::swap(S, O.S);
+  return *this;
+}
+
+IslSet::~IslSet() { isl_set_free(S); }
+
+IslSet IslSet::copy() const { return IslSet(isl_set_copy(S)); }
+
+isl_set *IslSet::release() {
+  isl_set *R = S;
+  S = nullptr;
+  return R;
+}
+
+std::string IslSet::str() const {
+  if (!S)
+    return "<invalid>";
+  char *C = isl_set_to_str(S);
+  std::string R = C ? C : "<invalid>";
+  free(C);
+  return R;
+}
+
+IslQuota::IslQuota(isl_ctx *Ctx) : IslQuota(Ctx, IslMaxOperations) {}
+
+IslQuota::IslQuota(isl_ctx *Ctx, unsigned long MaxOperations) : Ctx(Ctx) {
+  isl_ctx_reset_error(Ctx);
+  isl_ctx_reset_operations(Ctx);
+  isl_ctx_set_max_operations(Ctx, MaxOperations);
+}
+
+IslQuota::~IslQuota() {
+  isl_ctx_set_max_operations(Ctx, 0);
+  isl_ctx_reset_error(Ctx);
+}
+
+bool IslQuota::gaveUp() const {
+  return isl_ctx_last_error(Ctx) == isl_error_quota;
+}
+
+IslSet prem::parseSet(isl_ctx *Ctx, const std::string &Text) {
+  LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
+  return IslSet(isl_set_read_from_str(Ctx, Text.c_str()));
+}
+
+IslSet prem::unite(IslSet A, IslSet B) {
+  if (!A.S)
+    return B;
+  return IslSet(isl_set_union(A.release(), B.release()));
+}
+
+/// Coalesces, and replaces a union by its convex hull when the hull adds no
+/// point (e.g. interleaved rows of an unrolled loop that tile an interval).
+/// Only cosmetic: under its own quota, and the set is kept if it runs out.
+IslSet prem::simplify(IslSet Set) {
+  if (!Set.S)
+    return Set;
+  isl_ctx *Ctx = isl_set_get_ctx(Set.S);
+  IslSet Coalesced;
+  {
+    IslQuota Quota(Ctx);
+    Coalesced = IslSet(isl_set_coalesce(isl_set_copy(Set.S)));
+    if (Quota.gaveUp() || !Coalesced.S)
+      return Set;
+  }
+  if (isl_set_n_basic_set(Coalesced.S) <= 1)
+    return Coalesced;
+  // Cosmetic, so a small quota: a hull that is not found quickly is not
+  // worth the compile time.
+  IslQuota Quota(Ctx, std::max(1u, IslMaxOperations / 20));
+  isl_set *Hull = isl_set_from_basic_set(
+      isl_set_polyhedral_hull(isl_set_copy(Coalesced.S)));
+  isl_bool Same = Hull ? isl_set_is_subset(Hull, Coalesced.S) : isl_bool_error;
+  if (!Quota.gaveUp() && Same == isl_bool_true)
+    return IslSet(isl_set_coalesce(Hull));
+  isl_set_free(Hull);
+  return Coalesced;
+}
+
+/// "[first, last]" byte of a 1-D byte set, as piecewise-affine functions of
+/// the parameters.
+std::string prem::byteRangeText(const IslSet &Bytes) {
+  if (!Bytes.S || isl_set_is_empty(Bytes.S) == isl_bool_true)
+    return "empty";
+  auto Text = [](isl_pw_aff *PA) {
+    PA = isl_pw_aff_coalesce(PA);
+    char *C = isl_pw_aff_to_str(PA);
+    std::string R = C ? C : "?";
+    free(C);
+    isl_pw_aff_free(PA);
+    // "[p] -> { [(expr)] : cond }": keep the expression and its condition.
+    size_t Open = R.find("{ ");
+    return Open == std::string::npos ? R : R.substr(Open);
+  };
+  return "first " + Text(isl_set_dim_min(isl_set_copy(Bytes.S), 0)) +
+         ", last " + Text(isl_set_dim_max(isl_set_copy(Bytes.S), 0));
+}
+
+static std::optional<int64_t> valToInt(isl_val *V) {
+  std::optional<int64_t> R;
+  if (V && isl_val_is_int(V))
+    R = isl_val_get_num_si(V);
+  isl_val_free(V);
+  return R;
+}
+
+/// Points of a parameter-free set: exact where the set is a box, or where
+/// MostPoints (an upper bound on its points: the accesses' iterations) is
+/// small enough for isl to enumerate them; else the smaller of the bound and
+/// the box hull, with Exact = false.
+std::optional<uint64_t> prem::countPoints(const IslSet &Set,
+                                          uint64_t MostPoints, bool &Exact) {
+  Exact = true;
+  if (!Set.S)
+    return std::nullopt;
+  if (isl_set_is_empty(Set.S) == isl_bool_true)
+    return 0;
+  unsigned N = isl_set_dim(Set.S, isl_dim_set);
+  uint64_t Hull = 1;
+  SmallVector<std::string, 2> Outs, Cs;
+  for (unsigned D = 0; D < N; ++D) {
+    auto Min = valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), D));
+    auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), D));
+    if (!Min || !Max)
+      return std::nullopt;
+    Hull *= uint64_t(*Max - *Min + 1);
+    std::string O = "o" + std::to_string(D);
+    Outs.push_back(O);
+    Cs.push_back(std::to_string(*Min) + " <= " + O +
+                 " <= " + std::to_string(*Max));
+  }
+  isl_set *Box = isl_set_read_from_str(
+      isl_set_get_ctx(Set.S),
+      ("{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }").c_str());
+  isl_bool Dense = isl_set_is_subset(Box, Set.S);
+  isl_set_free(Box);
+  if (Dense == isl_bool_true)
+    return Hull;
+  if (MostPoints > MaxCountedElements) {
+    Exact = false;
+    return std::min(Hull, MostPoints);
+  }
+  if (auto Count = valToInt(isl_set_count_val(Set.S)))
+    return uint64_t(*Count);
+  return std::nullopt;
+}
+
+std::optional<int64_t> prem::maxOfDim(const IslSet &Set, unsigned Dim) {
+  if (!Set.S)
+    return std::nullopt;
+  return valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), Dim));
+}
+
+bool prem::isSubset(const IslSet &A, const IslSet &B) {
+  return A.S && B.S && isl_set_is_subset(A.S, B.S) == isl_bool_true;
+}
