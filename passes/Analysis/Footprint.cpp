@@ -685,6 +685,29 @@ private:
 };
 } // namespace
 
+/// isl text of the elements some subscripts touch over a domain:
+///   Prefix{ Tuple[o...] : exists i0.., e : Domain and 0 <= e < Units
+///                          and o_k = Subscripts[k] (+ e on the last) }
+/// e widens the last subscript by the access size. A single flat subscript
+/// keeps the output named o.
+static std::string accessSetText(StringRef Prefix, StringRef Tuple,
+                                 unsigned NumDims, StringRef Domain,
+                                 ArrayRef<std::string> Subscripts,
+                                 int64_t Units) {
+  SmallVector<std::string, 4> Dims, Outs, Eqs;
+  for (unsigned D = 0; D < NumDims; ++D)
+    Dims.push_back("i" + std::to_string(D));
+  for (auto [K, Sub] : enumerate(Subscripts)) {
+    std::string O = Subscripts.size() == 1 ? "o" : "o" + std::to_string(K);
+    Outs.push_back(O);
+    Eqs.push_back(O + " = " + Sub + (K + 1 == Subscripts.size() ? " + e" : ""));
+  }
+  return (Prefix + "{ " + Tuple + "[" + join(Outs, ", ") + "] : exists " +
+          join(Dims, ", ") + ", e : " + Domain + " and 0 <= e < " +
+          std::to_string(Units) + " and " + join(Eqs, " and ") + " }")
+      .str();
+}
+
 //===----------------------------------------------------------------------===//
 // Building the footprint of one nest.
 //===----------------------------------------------------------------------===//
@@ -1185,23 +1208,14 @@ void NestBuilder::finishArrays() {
       int64_t Size = PieceSizes[Idx]; // bytes (flat) or elements
       AffineAccess A = ToAffine(R, Subs, Flat ? Size / G : Size);
       unsigned NumDims = R.Chain.size();
-      SmallVector<std::string, 4> Dims;
-      for (unsigned D = 0; D < NumDims; ++D)
-        Dims.push_back("i" + std::to_string(D));
       auto Domain = domainText(A, NumDims);
       if (Domain && !DomainUnknown) {
         auto SetOf = [&](int64_t U, int64_t Units) {
-          SmallVector<std::string, 2> Outs, Eqs;
-          for (auto [K, L] : enumerate(Subs)) {
-            std::string O = Flat ? "o" : "o" + std::to_string(K);
-            Outs.push_back(O);
-            bool Last = K + 1 == Subs.size();
-            Eqs.push_back(O + " = " + L.text(U) + (Last ? " + e" : ""));
-          }
-          return paramList() + " -> { " + AF.Name + "[" + join(Outs, ", ") +
-                 "] : exists " + join(Dims, ", ") + ", e : " + *Domain +
-                 " and 0 <= e < " + std::to_string(Units) + " and " +
-                 join(Eqs, " and ") + " }";
+          SmallVector<std::string, 2> Texts;
+          for (const Linear &L : Subs)
+            Texts.push_back(L.text(U));
+          return accessSetText(paramList() + " -> ", AF.Name, NumDims, *Domain,
+                               Texts, Units);
         };
         Union = unite(std::move(Union),
                       parseSet(Ctx, SetOf(Unit, A.SizeInGranules)));
@@ -1354,7 +1368,7 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   // Runtime part -> moving-coefficient key -> group.
   std::map<std::string, std::map<std::string, Group>> Partitions;
   for (const AffineAccess &Acc : A.Pieces) {
-    SmallVector<std::string, 4> Dims, Cs, SweepCs, Outs, Eqs, Params, Moving;
+    SmallVector<std::string, 4> Dims, Cs, SweepCs, Sums, Params, Moving;
     SmallVector<bool, 4> DimMoves;
     uint64_t Points = Acc.SizeInGranules, TilePoints = Acc.SizeInGranules;
     bool SweepKnown = true;
@@ -1407,17 +1421,12 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
         Moving.push_back(Sub.FloorPart);
         Moves = true;
       }
-      std::string O = "o" + std::to_string(K);
-      Outs.push_back(O);
-      bool Last = K + 1 == Acc.Subscripts.size();
-      Eqs.push_back(O + " = " + Sum + (Last ? " + e" : ""));
+      Sums.push_back(Sum);
       Params.push_back(Sub.ParamPart);
     }
     auto Text = [&](ArrayRef<std::string> Bounds) {
-      return "{ [" + join(Outs, ", ") + "] : exists " + join(Dims, ", ") +
-             ", e : " + join(Bounds, " and ") + " and 0 <= e < " +
-             std::to_string(Acc.SizeInGranules) + " and " + join(Eqs, " and ") +
-             " }";
+      return accessSetText("", "", Dims.size(), join(Bounds, " and "), Sums,
+                           Acc.SizeInGranules);
     };
     Group &G = Partitions[join(Params, " | ")][join(Moving, ",")];
     G.Set = unite(std::move(G.Set), parseSet(Owner->ctx(), Text(Cs)));
