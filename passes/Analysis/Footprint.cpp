@@ -1322,10 +1322,37 @@ std::optional<uint64_t>
 NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
                                  ArrayRef<uint64_t> Iterations,
                                  std::string *Why, bool *IsExact) const {
-  auto Fail = [&](std::string Msg) -> std::optional<uint64_t> {
-    if (Why)
-      *Why = std::move(Msg);
-    return std::nullopt;
+  std::less<const ArrayFootprint *> Before;
+  const ArrayFootprint *Begin = Arrays.data(), *End = Begin + Arrays.size();
+  CachedCount Uncached;
+  const CachedCount *Found = &Uncached;
+  if (!Before(&A, Begin) && Before(&A, End)) {
+    size_t Index = &A - Begin;
+    auto Key = std::make_pair(
+        Index, std::vector<uint64_t>(Iterations.begin(), Iterations.end()));
+    auto It = Counts.find(Key);
+    if (It == Counts.end())
+      It = Counts.emplace(std::move(Key), countArray(A, Iterations)).first;
+    Found = &It->second;
+  } else {
+    Uncached = countArray(A, Iterations);
+  }
+  const CachedCount &C = *Found;
+  if (!C.Bytes && Why)
+    *Why = C.Why;
+  if (C.Bytes && !C.Exact && IsExact)
+    *IsExact = false;
+  return C.Bytes;
+}
+
+NestFootprint::CachedCount
+NestFootprint::countArray(const ArrayFootprint &A,
+                          ArrayRef<uint64_t> Iterations) const {
+  CachedCount Result;
+  std::string *Why = &Result.Why;
+  auto Fail = [&](std::string Msg) {
+    *Why = std::move(Msg);
+    return Result;
   };
   if (!isExact())
     return Fail("the footprint is not exact: " + Reasons.front().Message);
@@ -1491,9 +1518,9 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   }
   if (Partitions.size() > 1)
     Exact = false; // runtime offsets between the partitions are unknown
-  if (IsExact && !Exact)
-    *IsExact = false;
-  return Total;
+  Result.Bytes = Total;
+  Result.Exact = Exact;
+  return Result;
 }
 
 std::optional<uint64_t>

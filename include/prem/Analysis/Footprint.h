@@ -16,6 +16,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -148,6 +149,20 @@ struct NestFootprint {
                                             bool *IsExact = nullptr) const;
 
   const FootprintInfo *Owner = nullptr;
+
+private:
+  /// Counts already made: the printer, the report, the remarks and the
+  /// tiling search ask for the same tiles.
+  struct CachedCount {
+    std::optional<uint64_t> Bytes;
+    bool Exact = true;
+    std::string Why;
+  };
+  /// Keyed by the array's index in Arrays and the tile.
+  mutable std::map<std::pair<size_t, std::vector<uint64_t>>, CachedCount>
+      Counts;
+  CachedCount countArray(const ArrayFootprint &A,
+                         llvm::ArrayRef<uint64_t> Iterations) const;
 };
 
 class FootprintInfo {
