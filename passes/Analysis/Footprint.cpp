@@ -446,6 +446,9 @@ public:
     }
     if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
       return translateAddRec(AR, Err);
+    if (auto *Div = dyn_cast<SCEVUDivExpr>(S))
+      if (auto Q = unsignedDivision(Div, Err))
+        return Q;
     if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
       // sext/zext/trunc of index math: assume it does not wrap (Polly does
       // the same and guards with run-time checks; we record the assumption).
@@ -555,9 +558,9 @@ private:
     return Q;
   }
 
-  /// Every dimension is non-negative (loop counters; the SIMT dimension when
-  /// its values are known to start at 0 or above), so is a form with
-  /// non-negative coefficients and constant.
+  /// Every dimension is non-negative (loop counters; the SIMT dimension and
+  /// its start simt_lb when its values are known to start at 0 or above), so
+  /// is a form with non-negative coefficients and constant.
   bool nonNegative(const Linear &L) const {
     if (L.Constant < 0)
       return false;
@@ -567,7 +570,51 @@ private:
       if (C > 0 && I == 0 && !SIMTNonNegative)
         return false;
     }
+    for (auto &[Name, C] : L.Params)
+      if (C < 0 || Name != "simt_lb" || !SIMTNonNegative)
+        return false;
+    for (auto &[Key, F] : L.Floors)
+      if (F.second < 0)
+        return false;
     return true;
+  }
+
+  /// X /u d for a constant d: the exact quotient when d divides every
+  /// coefficient, else a floor term; either way X must not be negative (an
+  /// unsigned division of a negative value is not its quotient).
+  std::optional<Linear> unsignedDivision(const SCEVUDivExpr *Div,
+                                         AffineError &Err) {
+    auto *RHS = dyn_cast<SCEVConstant>(Div->getRHS());
+    if (!RHS || RHS->getAPInt().getSignificantBits() > 62 ||
+        RHS->getAPInt().isNonPositive())
+      return std::nullopt;
+    int64_t D = RHS->getAPInt().getSExtValue();
+    AffineError Inner;
+    auto X = translate(Div->getLHS(), Inner);
+    if (!X || !nonNegative(*X))
+      return std::nullopt;
+    auto Divides = [&](int64_t C) { return C % D == 0; };
+    if (Divides(X->Constant) && all_of(X->Dims, Divides) &&
+        all_of(X->Params, [&](auto &P) { return Divides(P.second); }) &&
+        all_of(X->Floors, [&](auto &F) { return Divides(F.second.second); })) {
+      X->Constant /= D;
+      for (int64_t &C : X->Dims)
+        C /= D;
+      for (auto &P : X->Params)
+        P.second /= D;
+      for (auto &F : X->Floors)
+        F.second.second /= D;
+      return X;
+    }
+    if (!X->Params.empty() || !X->Floors.empty())
+      return std::nullopt;
+    FloorTerm F;
+    F.InnerDims = X->Dims;
+    F.InnerConstant = X->Constant;
+    F.Divisor = D;
+    Linear Q(Chain.size());
+    Q.Floors.try_emplace(F.text(), F, 1);
+    return Q;
   }
 
   /// `ashr exact X, C` (and lshr/sdiv/udiv exact by a constant) divides X

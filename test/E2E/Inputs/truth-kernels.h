@@ -1,7 +1,9 @@
 // Kernels written once for the footprint ground-truth test: as OpenMP target
 // regions (LD/ST plain accesses) for the analysis, and as a serial program
 // (LD/ST record every byte touched) for the truth.
+#ifndef N
 #define N 48
+#endif
 
 // Each body is one SIMT iteration i, running iterations [J0, J1) of its
 // first inner loop (counted from 0, as the analysis counts them); the serial
