@@ -224,6 +224,34 @@ struct Linear {
     }
     return *this;
   }
+  /// D divides every coefficient and the constant.
+  bool dividesBy(int64_t D) const {
+    auto Divides = [&](int64_t C) { return C % D == 0; };
+    return Divides(Constant) && all_of(Dims, Divides) &&
+           all_of(Params, [&](auto &P) { return Divides(P.second); }) &&
+           all_of(Floors, [&](auto &F) { return Divides(F.second.second); });
+  }
+  /// Divides every coefficient by D; needs dividesBy(D).
+  void divideExactly(int64_t D) {
+    Constant /= D;
+    for (int64_t &C : Dims)
+      C /= D;
+    for (auto &P : Params)
+      P.second /= D;
+    for (auto &F : Floors)
+      F.second.second /= D;
+  }
+  /// floor(X / D) as a form with one floor term; X must be a form of the
+  /// dimensions only.
+  static Linear floorOf(const Linear &X, int64_t D) {
+    FloorTerm F;
+    F.InnerDims = X.Dims;
+    F.InnerConstant = X.Constant;
+    F.Divisor = D;
+    Linear Q(X.Dims.size());
+    Q.Floors.try_emplace(F.text(), F, 1);
+    return Q;
+  }
   std::string paramText(int64_t Divisor = 1) const {
     std::string S;
     for (auto &[Name, C] : Params)
@@ -544,12 +572,7 @@ private:
     auto X = translate(SE.getSCEV(BO->getOperand(0)), Inner);
     if (!X || !X->Params.empty() || !X->Floors.empty() || !nonNegative(*X))
       return std::nullopt;
-    FloorTerm F;
-    F.InnerDims = X->Dims;
-    F.InnerConstant = X->Constant;
-    F.Divisor = D;
-    Linear Q(Chain.size());
-    Q.Floors.try_emplace(F.text(), F, 1);
+    Linear Q = Linear::floorOf(*X, D);
     if (Op == Instruction::SDiv || Op == Instruction::UDiv)
       return Q;
     // X % d = X - d * floor(X / d)
@@ -593,28 +616,13 @@ private:
     auto X = translate(Div->getLHS(), Inner);
     if (!X || !nonNegative(*X))
       return std::nullopt;
-    auto Divides = [&](int64_t C) { return C % D == 0; };
-    if (Divides(X->Constant) && all_of(X->Dims, Divides) &&
-        all_of(X->Params, [&](auto &P) { return Divides(P.second); }) &&
-        all_of(X->Floors, [&](auto &F) { return Divides(F.second.second); })) {
-      X->Constant /= D;
-      for (int64_t &C : X->Dims)
-        C /= D;
-      for (auto &P : X->Params)
-        P.second /= D;
-      for (auto &F : X->Floors)
-        F.second.second /= D;
+    if (X->dividesBy(D)) {
+      X->divideExactly(D);
       return X;
     }
     if (!X->Params.empty() || !X->Floors.empty())
       return std::nullopt;
-    FloorTerm F;
-    F.InnerDims = X->Dims;
-    F.InnerConstant = X->Constant;
-    F.Divisor = D;
-    Linear Q(Chain.size());
-    Q.Floors.try_emplace(F.text(), F, 1);
-    return Q;
+    return Linear::floorOf(*X, D);
   }
 
   /// `ashr exact X, C` (and lshr/sdiv/udiv exact by a constant) divides X
@@ -648,15 +656,9 @@ private:
     auto L = translate(SE.getSCEV(BO->getOperand(0)), Inner);
     if (!L)
       return std::nullopt;
-    auto Divides = [&](int64_t C) { return C % Divisor == 0; };
-    if (!Divides(L->Constant) || !all_of(L->Dims, Divides) ||
-        !all_of(L->Params, [&](auto &P) { return Divides(P.second); }))
+    if (!L->dividesBy(Divisor))
       return std::nullopt;
-    L->Constant /= Divisor;
-    for (int64_t &C : L->Dims)
-      C /= Divisor;
-    for (auto &P : L->Params)
-      P.second /= Divisor;
+    L->divideExactly(Divisor);
     AssumesNoWrap = true;
     return L;
   }
