@@ -20,6 +20,7 @@
 #include "prem/Analysis/TilingPlan.h"
 #include "prem/Support/Target.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -73,6 +74,9 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
                        {"simt", std::move(SIMT)}};
     if (K.SIMT.BlockSize)
       Entry["block_size"] = *K.SIMT.BlockSize;
+    // Where the kernel is in the source, when there is debug info.
+    if (const DISubprogram *SP = K.Entry->getSubprogram())
+      Entry["source"] = (SP->getFilename() + ":" + Twine(SP->getLine())).str();
     // Nests are built one per kernel, in kernel order.
     if (Idx < Footprints.size()) {
       json::Object Nest = std::move(*Footprints[Idx].getAsObject());
