@@ -475,7 +475,7 @@ public:
     if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
       return translateAddRec(AR, Err);
     if (auto *Div = dyn_cast<SCEVUDivExpr>(S))
-      if (auto Q = unsignedDivision(Div, Err))
+      if (auto Q = unsignedDivision(Div))
         return Q;
     if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
       // sext/zext/trunc of index math: assume it does not wrap (Polly does
@@ -503,7 +503,7 @@ public:
             "subscript is loaded from memory inside the nest" +
                 (From.empty() ? std::string() : " (from '" + From + "')"));
       }
-      if (auto Quotient = exactDivision(V, Err))
+      if (auto Quotient = exactDivision(V))
         return Quotient;
       if (auto Split = floorDivision(V))
         return Split;
@@ -605,8 +605,7 @@ private:
   /// X /u d for a constant d: the exact quotient when d divides every
   /// coefficient, else a floor term; either way X must not be negative (an
   /// unsigned division of a negative value is not its quotient).
-  std::optional<Linear> unsignedDivision(const SCEVUDivExpr *Div,
-                                         AffineError &Err) {
+  std::optional<Linear> unsignedDivision(const SCEVUDivExpr *Div) {
     auto *RHS = dyn_cast<SCEVConstant>(Div->getRHS());
     if (!RHS || RHS->getAPInt().getSignificantBits() > 62 ||
         RHS->getAPInt().isNonPositive())
@@ -630,7 +629,7 @@ private:
   /// (shl 32, ashr 30), which SCEV does not see through. When every
   /// coefficient of X divides, so does the affine form (no-wrap assumed, as
   /// for sext).
-  std::optional<Linear> exactDivision(const Value *V, AffineError &Err) {
+  std::optional<Linear> exactDivision(const Value *V) {
     auto *BO = dyn_cast<BinaryOperator>(V);
     if (!BO || !BO->isExact())
       return std::nullopt;
@@ -1328,12 +1327,7 @@ void NestBuilder::build() {
     if (It == TripCounts.end() || !It->second.Params.empty())
       continue;
     SmallVector<std::string, 4> Cs, Dims;
-    unsigned Depth = 0;
-    for (Loop *P = L->getParentLoop(); P && (!Root || Root->contains(P));
-         P = P->getParentLoop())
-      ++Depth;
-    if (!Root)
-      ++Depth;
+    unsigned Depth = NL.Depth;
     for (unsigned D = 0; D < Depth; ++D)
       Dims.push_back("i" + std::to_string(D));
     Loop *P = L;
@@ -1658,11 +1652,11 @@ static std::string accessKind(const ArrayFootprint &A) {
   return A.Written ? "write" : "read";
 }
 
-static std::string tileText(ArrayRef<uint64_t> T) {
-  std::string S;
-  for (uint64_t V : T)
-    S += (S.empty() ? "" : ",") + std::to_string(V);
-  return "[" + S + "]";
+std::string prem::tileText(ArrayRef<uint64_t> Iterations) {
+  SmallVector<std::string, 4> Parts;
+  for (uint64_t I : Iterations)
+    Parts.push_back(std::to_string(I));
+  return "[" + join(Parts, ",") + "]";
 }
 
 void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {

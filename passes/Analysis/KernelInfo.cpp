@@ -80,8 +80,8 @@ static bool isOpenMPEntryName(StringRef Name) {
   return Name.starts_with("__omp_offloading_");
 }
 
-/// Kernels named in the legacy !nvvm.annotations form {ptr @f, !"kernel", i32
-/// 1}.
+/// Kernels named in the legacy !nvvm.annotations form
+/// {ptr @f, !"kernel", i32 1}.
 static SmallPtrSet<const Function *, 8> annotatedCUDAKernels(const Module &M) {
   SmallPtrSet<const Function *, 8> Result;
   const NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations");
@@ -177,6 +177,17 @@ static const Value *stripIntCasts(const Value *V) {
   return V;
 }
 
+/// A header PHI of L whose value on entry to L satisfies Starts.
+static PHINode *phiStartingAt(const Loop &L,
+                              function_ref<bool(const Value *)> Starts) {
+  for (PHINode &Phi : L.getHeader()->phis())
+    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
+      if (!L.contains(Phi.getIncomingBlock(I)) &&
+          Starts(Phi.getIncomingValue(I)))
+        return &Phi;
+  return nullptr;
+}
+
 /// The outermost loop whose header PHI starts from a load of the lower bound
 /// the runtime call wrote (the call's 5th argument in every static-init
 /// variant), and that PHI.
@@ -195,39 +206,27 @@ static std::pair<Loop *, PHINode *> findWorksharingLoop(CallBase &Init,
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (Best && Best->contains(L))
       continue;
-    for (PHINode &Phi : L->getHeader()->phis()) {
-      bool Match = false;
-      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
-        if (!L->contains(Phi.getIncomingBlock(I)) &&
-            StartsAtLowerBound(Phi.getIncomingValue(I)))
-          Match = true;
-      if (Match) {
-        if (!Best || L->getLoopDepth() < Best->getLoopDepth()) {
-          Best = L;
-          BestPhi = &Phi;
-        }
-        break;
-      }
+    if (PHINode *Phi = phiStartingAt(*L, StartsAtLowerBound);
+        Phi && (!Best || L->getLoopDepth() < Best->getLoopDepth())) {
+      Best = L;
+      BestPhi = Phi;
     }
   }
   // Chunked schedules (schedule(static, c), NVPTX parallel for) walk each
   // chunk in an inner loop that starts at the chunk loop's IV: that loop
   // visits the iteration values one by one and is the SIMT loop.
+  auto StartsAtBestPhi = [&](const Value *V) {
+    return stripIntCasts(V) == BestPhi;
+  };
   for (bool Descended = true; Best && Descended;) {
     Descended = false;
-    for (Loop *Sub : Best->getSubLoops()) {
-      for (PHINode &Phi : Sub->getHeader()->phis())
-        for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
-          if (!Sub->contains(Phi.getIncomingBlock(I)) &&
-              stripIntCasts(Phi.getIncomingValue(I)) == BestPhi) {
-            Best = Sub;
-            BestPhi = &Phi;
-            Descended = true;
-            break;
-          }
-      if (Descended)
+    for (Loop *Sub : Best->getSubLoops())
+      if (PHINode *Phi = phiStartingAt(*Sub, StartsAtBestPhi)) {
+        Best = Sub;
+        BestPhi = Phi;
+        Descended = true;
         break;
-    }
+      }
   }
   return {Best, BestPhi};
 }
@@ -354,22 +353,17 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
     Info.BlockSize = unsigned(BlockSizeOpt);
   // Dynamic, guided and runtime schedules hand out iterations at run time
   // (__kmpc_dispatch_*): no static block iteration exists.
-  for (Function *F : K.Regions)
-    for (Instruction &I : instructions(*F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction();
-            Callee && Callee->getName().starts_with("__kmpc_dispatch_init")) {
-          Info.Reason = "the loop schedule is dynamic, guided or runtime ('" +
-                        Callee->getName().str() +
-                        "'): iterations are not assigned statically";
-          return Info;
-        }
+  const Function *Dispatch = nullptr;
   CallBase *BestCall = nullptr, *OuterCall = nullptr;
   Function *BestFn = nullptr;
   unsigned BestLevel = 0;
   for (Function *F : K.Regions)
     for (Instruction &I : instructions(*F))
       if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (const Function *Callee = CB->getCalledFunction();
+            !Dispatch && Callee &&
+            Callee->getName().starts_with("__kmpc_dispatch_init"))
+          Dispatch = Callee;
         unsigned Level = worksharingLevel(*CB);
         if (Level == 1 && !OuterCall)
           OuterCall = CB;
@@ -379,6 +373,12 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
           BestFn = F;
         }
       }
+  if (Dispatch) {
+    Info.Reason = "the loop schedule is dynamic, guided or runtime ('" +
+                  Dispatch->getName().str() +
+                  "'): iterations are not assigned statically";
+    return Info;
+  }
   if (BestCall) {
     // At -O0 induction variables live in allocas, so no loop header has the
     // PHI the SIMT loop is recognised by.

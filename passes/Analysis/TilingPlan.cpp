@@ -170,13 +170,6 @@ private:
 };
 } // namespace
 
-static std::string tileText(const TileCandidate &C) {
-  SmallVector<std::string, 4> Parts;
-  for (uint64_t I : C.Iterations)
-    Parts.push_back(std::to_string(I));
-  return "[" + join(Parts, ",") + "]";
-}
-
 TilePlan prem::planTiling(const NestFootprint &Nest, unsigned BlockThreads,
                           uint64_t ScratchpadBytes) {
   TilePlan P;
@@ -225,8 +218,8 @@ TilePlan prem::planTiling(const NestFootprint &Nest, unsigned BlockThreads,
   P.Intervals = D.intervals(*Best);
   P.Why = formatv("{0}: {1} bytes per tile, {2:f2} bytes per iteration, the "
                   "fewest of {3} maximal tiling(s)",
-                  tileText(*Best), Best->Bytes, Best->bytesPerIteration(),
-                  P.Candidates.size());
+                  tileText(Best->Iterations), Best->Bytes,
+                  Best->bytesPerIteration(), P.Candidates.size());
   ++NumPlanned;
   return P;
 }
@@ -270,7 +263,7 @@ void TilingInfo::print(raw_ostream &OS) const {
        << " bytes of scratchpad)\n";
     for (const TileCandidate &C : P.Candidates)
       OS << formatv("  candidate {0}: {1} bytes, {2:f2} bytes/iteration\n",
-                    tileText(C), C.Bytes, C.bytesPerIteration());
+                    tileText(C.Iterations), C.Bytes, C.bytesPerIteration());
     if (P.Chosen) {
       OS << "  chosen " << P.Why << "\n";
       OS << "  intervals: ";

@@ -206,6 +206,9 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// "[32,8]": iterations per depth of a tile, as printers show them.
+std::string tileText(llvm::ArrayRef<uint64_t> Iterations);
+
 /// Tile sizes given with -prem-footprint-tile=N[,N...] (validated).
 llvm::ArrayRef<uint64_t> footprintTileSizes();
 
