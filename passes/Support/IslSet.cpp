@@ -143,6 +143,22 @@ static std::optional<int64_t> valToInt(isl_val *V) {
   return R;
 }
 
+bool prem::isSubset(const IslSet &A, const IslSet &B) {
+  return A.S && B.S && isl_set_is_subset(A.S, B.S) == isl_bool_true;
+}
+
+static std::optional<int64_t> minOfDim(const IslSet &Set, unsigned Dim) {
+  if (!Set.S)
+    return std::nullopt;
+  return valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), Dim));
+}
+
+std::optional<int64_t> prem::maxOfDim(const IslSet &Set, unsigned Dim) {
+  if (!Set.S)
+    return std::nullopt;
+  return valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), Dim));
+}
+
 /// Points of a parameter-free set: exact where the set is a box, or where
 /// MostPoints (an upper bound on its points: the accesses' iterations) is
 /// small enough for isl to enumerate them; else the smaller of the bound and
@@ -158,8 +174,7 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
   uint64_t Hull = 1;
   SmallVector<std::string, 2> Outs, Cs;
   for (unsigned D = 0; D < N; ++D) {
-    auto Min = valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), D));
-    auto Max = valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), D));
+    auto Min = minOfDim(Set, D), Max = maxOfDim(Set, D);
     if (!Min || !Max)
       return std::nullopt;
     Hull *= uint64_t(*Max - *Min + 1);
@@ -168,12 +183,10 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
     Cs.push_back(std::to_string(*Min) + " <= " + O +
                  " <= " + std::to_string(*Max));
   }
-  isl_set *Box = isl_set_read_from_str(
-      isl_set_get_ctx(Set.S),
-      ("{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }").c_str());
-  isl_bool Dense = isl_set_is_subset(Box, Set.S);
-  isl_set_free(Box);
-  if (Dense == isl_bool_true)
+  IslSet Box =
+      parseSet(isl_set_get_ctx(Set.S),
+               "{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }");
+  if (isSubset(Box, Set))
     return Hull;
   if (MostPoints > MaxCountedElements) {
     Exact = false;
@@ -182,14 +195,4 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
   if (auto Count = valToInt(isl_set_count_val(Set.S)))
     return uint64_t(*Count);
   return std::nullopt;
-}
-
-std::optional<int64_t> prem::maxOfDim(const IslSet &Set, unsigned Dim) {
-  if (!Set.S)
-    return std::nullopt;
-  return valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), Dim));
-}
-
-bool prem::isSubset(const IslSet &A, const IslSet &B) {
-  return A.S && B.S && isl_set_is_subset(A.S, B.S) == isl_bool_true;
 }
