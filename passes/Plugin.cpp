@@ -17,6 +17,10 @@
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Analysis/TilingPlan.h"
+#include "prem/Transforms/LinkRuntime.h"
+#include "prem/Transforms/PremLES.h"
+#include "prem/Transforms/PremSync.h"
+#include "prem/Transforms/PremTile.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -28,11 +32,26 @@ using namespace prem;
 
 namespace {
 /// Runs the PREM pipeline on device modules and leaves host modules alone.
+/// The report describes the kernels as they came in, plus what the passes
+/// did to them.
 struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!isDeviceModule(M))
       return PreservedAnalyses::all();
-    return ReportPass().run(M, MAM);
+    json::Object Report = buildReport(M, MAM);
+    PreservedAnalyses All = PreservedAnalyses::all();
+    auto Run = [&](auto Pass) {
+      PreservedAnalyses PA = Pass.run(M, MAM);
+      MAM.invalidate(M, PA);
+      All.intersect(std::move(PA));
+    };
+    Run(PremTilePass());
+    Run(PremLESPass());
+    Run(PremSyncPass());
+    Run(LinkRuntimePass());
+    addTransformRecords(Report, M);
+    writeReport(std::move(Report), M);
+    return All;
   }
   static bool isRequired() { return true; }
 };
@@ -57,6 +76,22 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "print<prem-tiling>") {
           MPM.addPass(TilingPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "prem-tile") {
+          MPM.addPass(PremTilePass());
+          return true;
+        }
+        if (Name == "prem-les") {
+          MPM.addPass(PremLESPass());
+          return true;
+        }
+        if (Name == "prem-sync") {
+          MPM.addPass(PremSyncPass());
+          return true;
+        }
+        if (Name == "prem-link-runtime") {
+          MPM.addPass(LinkRuntimePass());
           return true;
         }
         if (Name == "prem-report") {

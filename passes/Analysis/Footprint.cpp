@@ -815,7 +815,9 @@ private:
   delinearize(SmallVectorImpl<RawAccess> &Raws,
               SmallVectorImpl<std::string> &DimSizes);
   std::optional<std::string> domainText(const AffineAccess &A,
-                                        unsigned NumDims) const;
+                                        unsigned NumDims,
+                                        bool SymbolicStart = false) const;
+  void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;
   std::string paramList() const;
 };
 } // namespace
@@ -1025,11 +1027,12 @@ std::string NestBuilder::paramList() const {
 
 /// Constraints of the iteration domain of an access over its chain.
 std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
-                                                   unsigned NumDims) const {
+                                                   unsigned NumDims,
+                                                   bool SymbolicStart) const {
   SmallVector<std::string, 4> Cs;
   if (rootLoop()) {
     std::string Lb = "simt_lb";
-    if (Aff.RootIV)
+    if (Aff.RootIV && !SymbolicStart)
       if (auto *C = dyn_cast<SCEVConstant>(Aff.RootIV->getStart()))
         Lb = std::to_string(C->getAPInt().getSExtValue());
     Cs.push_back(Lb + " <= i0 < " + Lb + " + simt_n");
@@ -1045,6 +1048,35 @@ std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
     Cs.push_back("0 <= i" + std::to_string(D) + " < " + It->second.text());
   }
   return join(Cs, " and ");
+}
+
+/// The bytes one tile reads and writes (prem-tile's Load and Store phases),
+/// per access rather than per fused piece so that reads and writes stay apart.
+void NestBuilder::tileByteSets(ArrayFootprint &AF,
+                               ArrayRef<RawAccess> Raws) const {
+  if (any_of(Raws, [](const RawAccess &R) {
+        return any_of(R.Subs, [](const Linear &L) { return !L.Floors.empty(); });
+      }))
+    return;
+  IslQuota Quota(Ctx);
+  IslSet Read, Write;
+  for (const RawAccess &R : Raws) {
+    auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
+    if (!Domain)
+      return;
+    SmallVector<std::string, 1> Texts{R.Subs.back().text(1)};
+    IslSet &Into = R.A.IsWrite ? Write : Read;
+    Into = unite(std::move(Into),
+                 parseSet(Ctx, accessSetText(paramList() + " -> ", AF.Name,
+                                             R.Chain.size(), *Domain, Texts,
+                                             R.Size)));
+  }
+  if (Quota.gaveUp())
+    return;
+  if (Read.S)
+    AF.TileReadBytes = simplify(std::move(Read)).str();
+  if (Write.S)
+    AF.TileWriteBytes = simplify(std::move(Write)).str();
 }
 
 /// Affine forms for every access of one array. A runtime stride (A[i*n+j])
@@ -1292,6 +1324,8 @@ void NestBuilder::finishArrays() {
           AF.ByteRange = "too complex (isl operation limit)";
       }
     }
+    if (Flat && rootLoop() && !DomainUnknown)
+      tileByteSets(AF, Raws);
     Nest.Arrays.push_back(std::move(AF));
   }
 }
@@ -1316,6 +1350,8 @@ void NestBuilder::build() {
   }
   finishArrays();
   Nest.AssumesNoWrap = Aff.AssumesNoWrap;
+  for (auto &[S, Name] : Aff.ParamNames)
+    Nest.Params.push_back({Name, S});
 
   // Largest trip count of triangular inner loops, from the bounds of the
   // loops around them.

@@ -18,6 +18,8 @@
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/TilingPlan.h"
+#include "prem/Transforms/PremLES.h"
+#include "prem/Transforms/PremTile.h"
 #include "prem/Support/Target.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -96,17 +98,64 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
                       {"kernels", std::move(Kernels)}};
 }
 
-PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  json::Object Report = buildReport(M, MAM);
+void prem::addTransformRecords(json::Object &Report, Module &M) {
+  auto Parse = [&](StringRef Name) {
+    std::vector<json::Object> Records;
+    NamedMDNode *MD = M.getNamedMetadata(Name);
+    if (!MD)
+      return Records;
+    for (MDNode *N : MD->operands()) {
+      auto Value =
+          json::parse(cast<MDString>(N->getOperand(0))->getString());
+      if (Value && Value->getAsObject())
+        Records.push_back(std::move(*Value->getAsObject()));
+      else
+        consumeError(Value.takeError());
+    }
+    M.eraseNamedMetadata(MD);
+    return Records;
+  };
+  std::vector<json::Object> Tiles = Parse(TileRecordsMD);
+  std::vector<json::Object> Phases = Parse(PhaseRecordsMD);
+  // prem-les names the tile by the index of its record.
+  for (json::Object &P : Phases) {
+    auto Id = P.getInteger("tile");
+    if (!Id || size_t(*Id) >= Tiles.size())
+      continue;
+    json::Object &T = Tiles[*Id];
+    T["mode"] = P.getString("mode")->str();
+    if (json::Array *Arrays = P.getArray("arrays"))
+      T["phases"] = std::move(*Arrays);
+    if (auto Load = P.getString("load"))
+      T["phases"] = Load->str();
+  }
+  json::Array *Kernels = Report.getArray("kernels");
+  for (json::Object &T : Tiles) {
+    auto Name = T.getString("kernel");
+    if (!Kernels || !Name)
+      continue;
+    for (json::Value &K : *Kernels)
+      if (K.getAsObject()->getString("name") == *Name)
+        (*K.getAsObject())["prem"] = std::move(T);
+  }
+}
+
+void prem::writeReport(json::Object Report, Module &M) {
   if (ReportFile.empty())
-    return PreservedAnalyses::all();
+    return;
   std::error_code EC;
   raw_fd_ostream OS(ReportFile, EC, sys::fs::OF_TextWithCRLF);
   if (EC) {
     M.getContext().emitError("-prem-report: cannot write '" + ReportFile +
                              "': " + EC.message());
-    return PreservedAnalyses::all();
+    return;
   }
   OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
+}
+
+PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  json::Object Report = buildReport(M, MAM);
+  addTransformRecords(Report, M);
+  writeReport(std::move(Report), M);
   return PreservedAnalyses::all();
 }

@@ -36,6 +36,11 @@ void launch(float *y, const float *x, int n) {
 // CHECK: "expression": "((%ctaid.x * %ntid.x) + %tid.x)",
 // CHECK: "block_size": 128,
 // CHECK: "name": "_Z8saturatePf",
+// CHECK-NEXT: "prem": {
+// CHECK-NEXT: "kernel": "_Z8saturatePf",
+// CHECK-NEXT: "reason": "GPU targets need block-cooperative tiles, which are not implemented yet",
+// CHECK-NEXT: "transformed": false
+// CHECK-NEXT: },
 // CHECK-NEXT: "regions": [
 // CHECK-NEXT: "_Z8saturatePf",
 // CHECK-NEXT: "_Z7clamp01f"

@@ -27,6 +27,7 @@ struct isl_ctx;
 namespace llvm {
 class BasicBlock;
 class Instruction;
+class SCEV;
 class Value;
 } // namespace llvm
 
@@ -119,6 +120,12 @@ struct ArrayFootprint {
   /// First and last byte touched, as offsets from the base over the same
   /// parameters (isl piecewise-affine text).
   std::string ByteRange;
+  /// Bytes read and bytes written by one tile of the worksharing loop, as
+  /// offsets from the base: isl sets over the nest's parameters where the
+  /// tile is simt_lb <= i0 < simt_lb + simt_n (simt_lb symbolic even when the
+  /// loop starts at a constant). Empty when not expressible (delinearised or
+  /// floor subscripts, thread-index kernels); what prem-tile builds on.
+  std::string TileReadBytes, TileWriteBytes;
 };
 
 class FootprintInfo;
@@ -131,6 +138,8 @@ struct NestFootprint {
   llvm::SmallVector<FootprintReason, 2> Reasons;
   /// Assumptions the affine forms rest on (no wrap of narrow index math).
   bool AssumesNoWrap = false;
+  /// The loop-invariant runtime values the isl sets name, by name.
+  llvm::SmallVector<std::pair<std::string, const llvm::SCEV *>, 4> Params;
 
   bool isExact() const { return Reasons.empty(); }
 

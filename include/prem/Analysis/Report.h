@@ -18,6 +18,13 @@ namespace prem {
 llvm::json::Object buildReport(llvm::Module &M,
                                llvm::ModuleAnalysisManager &MAM);
 
+/// Moves what prem-tile and prem-les recorded in the module (named metadata)
+/// into the report's kernels, under "prem", and drops the metadata.
+void addTransformRecords(llvm::json::Object &Report, llvm::Module &M);
+
+/// Writes the report to -prem-report's file, if one was named.
+void writeReport(llvm::json::Object Report, llvm::Module &M);
+
 class ReportPass : public llvm::PassInfoMixin<ReportPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,

@@ -1,0 +1,85 @@
+//===- PremTile.h - Tile SIMT loops into PREM intervals ---------*- C++ -*-===//
+//
+// Part of prem-llvm. The IR contract between prem-tile, prem-les and
+// prem-sync: prem-tile strip-mines a worksharing loop into tiles and versions
+// each tile (scratchpad path or global path); the later passes find the pieces
+// by the metadata named here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PREM_TRANSFORMS_PREMTILE_H
+#define PREM_TRANSFORMS_PREMTILE_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class BranchInst;
+class Function;
+class Instruction;
+class MDNode;
+class Value;
+} // namespace llvm
+
+namespace prem {
+
+/// Metadata kinds of the contract.
+/// - prem.tile on the branch that versions a tile:
+///   !{i32 TileId, i64 Iterations, i64 ScratchpadBytes, !Array...} with
+///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles};
+///   successor 0 is the scratchpad path, successor 1 the global path.
+/// - prem.block on a terminator: !{i32 TileId, !"load"|"store"|"global"}:
+///   the (initially empty) block of the Load phase, of the Store phase, and
+///   the entry of the global path.
+/// - prem.value on a freeze instruction: !{i32 TileId, i32 Array, !"what"},
+///   what = begin (first byte, ptr), length (i64), slot (i64 offset in the
+///   scratchpad), wbegin, wlength (written bytes when they have no holes);
+///   Array = -1 for interval (i32 index of the tile).
+/// - prem.array on a load or store of the scratchpad path: !{i32 TileId,
+///   i32 Array}.
+/// - prem.phase on a terminator, set by prem-les and read by prem-sync:
+///   !{i32 TileId, !"memory"|"execute"}: the phase that starts in that block.
+inline constexpr const char *TileMD = "prem.tile";
+inline constexpr const char *BlockMD = "prem.block";
+inline constexpr const char *ValueMD = "prem.value";
+inline constexpr const char *ArrayMD = "prem.array";
+inline constexpr const char *PhaseMD = "prem.phase";
+/// Named metadata with one JSON string per nest: what prem-tile decided.
+inline constexpr const char *TileRecordsMD = "prem.tile.records";
+
+/// One array of a tiled loop as the contract describes it.
+struct TiledArray {
+  std::string Name;
+  bool Read = false, Written = false, WriteHasNoHoles = false;
+  llvm::Value *Begin = nullptr, *Length = nullptr, *Slot = nullptr;
+  llvm::Value *WriteBegin = nullptr, *WriteLength = nullptr;
+};
+
+/// A tile as prem-les and prem-sync see it.
+struct TiledLoop {
+  unsigned Id = 0;
+  uint64_t Iterations = 0, ScratchpadBytes = 0;
+  llvm::BranchInst *Version = nullptr;
+  llvm::BasicBlock *LoadBlock = nullptr, *StoreBlock = nullptr,
+                   *GlobalBlock = nullptr;
+  llvm::Value *Interval = nullptr;
+  llvm::SmallVector<TiledArray, 4> Arrays;
+};
+
+/// The tiles prem-tile left in F, by id.
+llvm::SmallVector<TiledLoop, 2> findTiledLoops(llvm::Function &F);
+
+/// prem-tile: seed 001 Sec. 3.2.2 and Algorithm 2.
+class PremTilePass : public llvm::PassInfoMixin<PremTilePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+};
+
+} // namespace prem
+
+#endif // PREM_TRANSFORMS_PREMTILE_H

@@ -1,0 +1,66 @@
+/*===- prem_rt.h - The prem-llvm device runtime ABI -----------------------===*
+ *
+ * Part of prem-llvm. What transformed kernels call (design §3). The runtime
+ * is compiled to bitcode per target (nvptx64-nvidia-cuda, amdgcn-amd-amdhsa,
+ * the host-offload triple) and linked into transformed device modules.
+ *
+ * Arbitration policy "none": a phase call only records the phase change in
+ * the trace buffer (barriers, where an agent is a GPU block, are emitted by
+ * prem-sync around the call). Other policies implement the same two calls.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PREM_PREM_RT_H
+#define PREM_PREM_RT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A memory phase (Load, Store, or a compatible interval) of interval n
+ * begins: the caller may use global memory until __prem_enter_comp. */
+void __prem_enter_mem(uint32_t interval);
+/* An Execute phase of interval n begins: scratchpad only. */
+void __prem_enter_comp(uint32_t interval);
+
+/* Transfer descriptors of SoftDMA phases (the transfer kinds of seed 003).
+ * On a GPU the threads of the calling block share the copy (consecutive
+ * threads on consecutive addresses); on the host the calling thread copies.
+ * Regions must not overlap. */
+void __prem_copy_1d(void *dst, const void *src, uint64_t bytes);
+/* rows x width bytes; each row starts pitch bytes after the previous one. */
+void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
+                    uint64_t src_pitch, uint64_t width, uint64_t rows);
+/* count elements of elem_bytes: dst[i] = src[offsets[i]] (offsets in
+ * elements). */
+void __prem_copy_gather(void *dst, const void *src, const uint64_t *offsets,
+                        uint64_t count, uint64_t elem_bytes);
+/* The inverse: dst[offsets[i]] = src[i]. */
+void __prem_copy_scatter(void *dst, const void *src, const uint64_t *offsets,
+                         uint64_t count, uint64_t elem_bytes);
+
+/* The trace: one record per phase change, while there is room. */
+enum prem_phase { PREM_PHASE_MEMORY = 1, PREM_PHASE_COMPUTE = 2 };
+typedef struct prem_trace_record {
+  uint64_t time_ns;  /* %globaltimer on NVPTX, s_memrealtime on AMDGPU,
+                        CLOCK_MONOTONIC on the host */
+  uint32_t agent;    /* block (GPU) or thread (host) */
+  uint32_t interval; /* low 30 bits; phase in the top 2 bits */
+} prem_trace_record;
+
+#define PREM_TRACE_CAPACITY 65536u
+#define PREM_TRACE_PHASE_SHIFT 30u
+
+/* Located by name from the host (cuModuleGetGlobal, or omp_target_memcpy
+ * through a declare-target mapping). count may exceed the capacity: records
+ * past it are counted, not stored. */
+extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
+extern uint64_t __prem_trace_count;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PREM_PREM_RT_H */

@@ -1,0 +1,393 @@
+//===- PremLES.cpp - Split PREM tiles into Load / Execute / Store ---------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes=prem-tile,prem-les -prem-mode=sdma kernel.ll -S
+//
+// Seed 001, Sec. 3.2.3: each tile prem-tile made becomes a memory phase that
+// brings the tile's data into the scratchpad, an Execute phase that touches
+// only the scratchpad, and a memory phase that writes results back.
+//
+//   cmpt  the compatible interval: the tile runs unchanged, all of it inside
+//         one memory phase (the scratchpad path is dropped);
+//   dae   decoupled access/execute: the Load phase is a copy of the tile
+//         stripped to its loads, each copying its element into the
+//         scratchpad; the Store phase a copy stripped to its stores, each
+//         copying its element back;
+//   sdma  SoftDMA (Algorithm 3): each array's byte interval is copied once
+//         by the runtime's cooperative 1-D copy (consecutive bytes, widest
+//         moves), and written back the same way when the tile writes every
+//         byte of its written interval; an array written with holes is
+//         stored element by element (as in dae) so that bytes the tile does
+//         not own are never overwritten. Read-only arrays are never stored.
+//
+// The Execute phase is the tile itself with every access moved to the
+// scratchpad at the same offset from the start of its array's interval; the
+// pass checks that no other memory access is left in it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremLES.h"
+#include "prem/Analysis/KernelInfo.h"
+#include "prem/Transforms/PremTile.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#define DEBUG_TYPE "prem-les"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumSplit, "PREM tiles split into Load/Execute/Store phases");
+
+static cl::opt<PremMode> Mode(
+    "prem-mode", cl::desc("How prem-les builds the memory phases of a tile"),
+    cl::values(clEnumValN(PremMode::Compatible, "cmpt",
+                          "compatible interval: the unmodified tile runs in "
+                          "the memory phase"),
+               clEnumValN(PremMode::DAE, "dae",
+                          "decoupled access/execute: phases stripped from "
+                          "copies of the tile"),
+               clEnumValN(PremMode::SoftDMA, "sdma",
+                          "SoftDMA: cooperative interval copies (default)")),
+    cl::init(PremMode::SoftDMA));
+
+PremMode prem::premMode() { return Mode; }
+
+StringRef prem::premModeName(PremMode M) {
+  switch (M) {
+  case PremMode::Compatible:
+    return "cmpt";
+  case PremMode::DAE:
+    return "dae";
+  case PremMode::SoftDMA:
+    return "sdma";
+  }
+  llvm_unreachable("unknown mode");
+}
+
+static void tagPhase(BasicBlock *BB, unsigned Id, StringRef Phase) {
+  LLVMContext &C = BB->getContext();
+  BB->getTerminator()->setMetadata(
+      PhaseMD,
+      MDNode::get(C, {ConstantAsMetadata::get(
+                          ConstantInt::get(Type::getInt32Ty(C), Id)),
+                      MDString::get(C, Phase)}));
+}
+
+static std::optional<unsigned> arrayOf(const Instruction &I) {
+  MDNode *MD = I.getMetadata(ArrayMD);
+  if (!MD)
+    return std::nullopt;
+  return mdconst::extract<ConstantInt>(MD->getOperand(1))->getZExtValue();
+}
+
+namespace {
+
+/// Splits one tile.
+class TileSplitter {
+public:
+  TileSplitter(TiledLoop &T, Value *Scratchpad)
+      : T(T), Scratchpad(Scratchpad), F(*T.Version->getFunction()),
+        C(F.getContext()) {}
+
+  /// Empty on success, else why the tile was left as prem-tile made it.
+  std::string run(PremMode M, json::Object &Record);
+
+private:
+  TiledLoop &T;
+  Value *Scratchpad;
+  Function &F;
+  LLVMContext &C;
+  /// The scratchpad path's loop: from the Load block to the Store block.
+  SmallSetVector<BasicBlock *, 16> Tile;
+  BasicBlock *Header = nullptr, *ExecEntry = nullptr, *StoreEnd = nullptr;
+
+  Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Array);
+  SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
+                                          const Twine &Suffix);
+  void buildStripLoad();
+  void buildStripStore(ArrayRef<bool> ElementWise);
+  void moveToScratchpad();
+  void copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which);
+  bool executeTouchesOnlyScratchpad() const;
+};
+
+} // namespace
+
+/// Same offset from the array's first byte, in the array's slot.
+Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
+                                       unsigned Array) {
+  const TiledArray &A = T.Arrays[Array];
+  Type *I64 = B.getInt64Ty();
+  Value *Offset = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
+                              B.CreatePtrToInt(A.Begin, I64), "prem.off");
+  return B.CreateGEP(B.getInt8Ty(), Scratchpad, B.CreateAdd(A.Slot, Offset),
+                     "prem.spm.addr");
+}
+
+/// A copy of the tile's loop entered from From (with the carried state the
+/// loop is entered with) and leaving to To.
+SmallVector<BasicBlock *, 16>
+TileSplitter::cloneTile(BasicBlock *From, BasicBlock *To, const Twine &Suffix) {
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Copies;
+  for (BasicBlock *BB : Tile) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, &F);
+    VMap[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  VMap[ExecEntry] = From;
+  VMap[T.StoreBlock] = To;
+  remapInstructionsInBlocks(Copies, VMap);
+  From->getTerminator()->eraseFromParent();
+  BranchInst::Create(cast<BasicBlock>(VMap[Header]), From);
+  return Copies;
+}
+
+/// DAE Load phase: every load also copies its element to the scratchpad;
+/// stores are dropped (the Execute phase makes them).
+void TileSplitter::buildStripLoad() {
+  MDNode *PhaseTag = T.LoadBlock->getTerminator()->getMetadata(PhaseMD);
+  MDNode *BlockTag = T.LoadBlock->getTerminator()->getMetadata(BlockMD);
+  auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
+  T.LoadBlock->getTerminator()->setMetadata(PhaseMD, PhaseTag);
+  T.LoadBlock->getTerminator()->setMetadata(BlockMD, BlockTag);
+  SmallVector<Instruction *, 8> Dead;
+  for (BasicBlock *BB : Copies)
+    for (Instruction &I : *BB) {
+      auto Array = arrayOf(I);
+      if (!Array)
+        continue;
+      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+        IRBuilder<> B(Ld->getNextNode());
+        B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), *Array));
+      } else {
+        Dead.push_back(&I);
+      }
+      I.setMetadata(ArrayMD, nullptr);
+    }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
+/// Store phase of the arrays stored element by element: every store of such
+/// an array writes the element's final value from the scratchpad; loads
+/// read the scratchpad; other stores are dropped.
+void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
+  MDNode *PhaseTag = T.StoreBlock->getTerminator()->getMetadata(PhaseMD);
+  MDNode *BlockTag = T.StoreBlock->getTerminator()->getMetadata(BlockMD);
+  auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
+  T.StoreBlock->getTerminator()->setMetadata(PhaseMD, PhaseTag);
+  T.StoreBlock->getTerminator()->setMetadata(BlockMD, BlockTag);
+  SmallVector<Instruction *, 8> Dead;
+  for (BasicBlock *BB : Copies)
+    for (Instruction &I : *BB) {
+      auto Array = arrayOf(I);
+      if (!Array)
+        continue;
+      I.setMetadata(ArrayMD, nullptr);
+      IRBuilder<> B(&I);
+      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+        Ld->setOperand(0, scratchpadAddress(B, Ld->getPointerOperand(), *Array));
+        continue;
+      }
+      auto *St = cast<StoreInst>(&I);
+      if (!ElementWise[*Array]) {
+        Dead.push_back(St);
+        continue;
+      }
+      Value *Final =
+          B.CreateLoad(St->getValueOperand()->getType(),
+                       scratchpadAddress(B, St->getPointerOperand(), *Array));
+      St->setOperand(0, Final);
+    }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
+/// The Execute phase: the tile's own accesses, moved to the scratchpad.
+void TileSplitter::moveToScratchpad() {
+  for (BasicBlock *BB : Tile)
+    for (Instruction &I : *BB) {
+      auto Array = arrayOf(I);
+      if (!Array)
+        continue;
+      IRBuilder<> B(&I);
+      unsigned PtrOp = isa<LoadInst>(I) ? 0 : 1;
+      I.setOperand(PtrOp,
+                   scratchpadAddress(B, I.getOperand(PtrOp), *Array));
+    }
+}
+
+/// SoftDMA: one cooperative copy per array interval (Algorithm 3 with the
+/// runtime doing the thread mapping and vector width).
+void TileSplitter::copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which) {
+  Module &M = *F.getParent();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  FunctionCallee Copy = M.getOrInsertFunction(
+      "__prem_copy_1d", Type::getVoidTy(C), Ptr, Ptr, I64);
+  IRBuilder<> B(BB->getTerminator());
+  for (auto [K, A] : enumerate(T.Arrays)) {
+    if (!Which[K])
+      continue;
+    Value *Spm = B.CreateGEP(B.getInt8Ty(), Scratchpad, A.Slot);
+    if (In) {
+      B.CreateCall(Copy, {Spm, A.Begin, A.Length});
+      continue;
+    }
+    // The written interval sits inside the array's interval.
+    Value *Offset = B.CreateSub(B.CreatePtrToInt(A.WriteBegin, I64),
+                                B.CreatePtrToInt(A.Begin, I64));
+    B.CreateCall(Copy, {A.WriteBegin, B.CreateGEP(B.getInt8Ty(), Spm, Offset),
+                        A.WriteLength});
+  }
+}
+
+bool TileSplitter::executeTouchesOnlyScratchpad() const {
+  for (BasicBlock *BB : Tile)
+    for (const Instruction &I : *BB) {
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      const Value *Ptr = getLoadStorePointerOperand(&I);
+      if (!Ptr || getUnderlyingObject(Ptr, /*MaxLookup=*/0) != Scratchpad)
+        return false;
+    }
+  return true;
+}
+
+std::string TileSplitter::run(PremMode M, json::Object &Record) {
+  if (!T.LoadBlock || !T.StoreBlock || !T.GlobalBlock || !T.Interval)
+    return "the tile's blocks are not where prem-tile left them";
+  for (const TiledArray &A : T.Arrays)
+    if (!A.Begin || !A.Length || !A.Slot ||
+        (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)))
+      return "array " + A.Name + ": interval values are missing";
+
+  if (M == PremMode::Compatible) {
+    // The version branch stays, unconditional, to mark the tile.
+    BranchInst *Br = BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
+    Br->setMetadata(TileMD, T.Version->getMetadata(TileMD));
+    T.Version->eraseFromParent();
+    removeUnreachableBlocks(F);
+    tagPhase(T.GlobalBlock, T.Id, "memory");
+    Record["load"] = "the tile itself, in the memory phase";
+    return "";
+  }
+
+  // The tile's loop: everything reachable from the Load block before the
+  // Store block.
+  Header = T.LoadBlock->getSingleSuccessor();
+  SmallVector<BasicBlock *, 16> Work{Header};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == T.StoreBlock || !Tile.insert(BB))
+      continue;
+    append_range(Work, successors(BB));
+  }
+  if (!Header || Tile.contains(T.LoadBlock) || Tile.contains(T.GlobalBlock))
+    return "the tile's loop is not where prem-tile left it";
+
+  // Fixed points between the phases.
+  ExecEntry = SplitEdge(T.LoadBlock, Header);
+  ExecEntry->setName("prem.execute");
+  BasicBlock *TileLatch = T.StoreBlock->getSingleSuccessor();
+  StoreEnd = SplitEdge(T.StoreBlock, TileLatch);
+  StoreEnd->setName("prem.store.end");
+  tagPhase(T.LoadBlock, T.Id, "memory");
+  tagPhase(ExecEntry, T.Id, "execute");
+  tagPhase(T.StoreBlock, T.Id, "memory");
+  tagPhase(T.GlobalBlock, T.Id, "memory");
+
+  SmallVector<bool, 4> ReadArrays, IntervalStores, ElementStores;
+  json::Array Arrays;
+  for (const TiledArray &A : T.Arrays) {
+    bool Interval = M == PremMode::SoftDMA && A.Written && A.WriteHasNoHoles;
+    ReadArrays.push_back(A.Read);
+    IntervalStores.push_back(Interval);
+    ElementStores.push_back(A.Written && !Interval);
+    Arrays.push_back(json::Object{
+        {"name", A.Name},
+        {"load", !A.Read ? "none"
+                 : M == PremMode::SoftDMA ? "interval"
+                                          : "element-wise"},
+        {"store", !A.Written ? "none"
+                  : Interval ? "interval"
+                             : "element-wise"}});
+  }
+  Record["arrays"] = std::move(Arrays);
+
+  // Copies first: they need the tile's accesses as they are.
+  if (M == PremMode::DAE)
+    buildStripLoad();
+  else
+    copyIntervals(T.LoadBlock, /*In=*/true, ReadArrays);
+  if (any_of(ElementStores, [](bool B) { return B; }))
+    buildStripStore(ElementStores);
+  if (M == PremMode::SoftDMA)
+    copyIntervals(T.StoreBlock, /*In=*/false, IntervalStores);
+  moveToScratchpad();
+  if (!executeTouchesOnlyScratchpad()) {
+    // A bug, not a property of the input: say so loudly.
+    F.getContext().emitError("prem-les: the Execute phase of a tile of '" +
+                             F.getName() + "' still accesses global memory");
+  }
+  ++NumSplit;
+  return "";
+}
+
+/// The scratchpad of a host-offload thread: a private buffer in its frame.
+static Value *scratchpadFor(Function &F, uint64_t Bytes) {
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->getName() == "prem.spm")
+      return AI;
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *AI = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Bytes),
+                                  nullptr, "prem.spm");
+  AI->setAlignment(Align(64));
+  return AI;
+}
+
+PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  NamedMDNode *Records = nullptr;
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    auto Tiles = findTiledLoops(F);
+    for (TiledLoop &T : Tiles) {
+      json::Object Record{{"tile", T.Id},
+                          {"function", F.getName()},
+                          {"mode", premModeName(Mode)}};
+      Value *Spm = Mode == PremMode::Compatible
+                       ? nullptr
+                       : scratchpadFor(F, T.ScratchpadBytes);
+      std::string Why = TileSplitter(T, Spm).run(Mode, Record);
+      if (!Why.empty()) {
+        Record["error"] = Why;
+        F.getContext().emitError("prem-les: " + F.getName() + ": " + Why);
+      }
+      Changed = true;
+      if (!Records)
+        Records = M.getOrInsertNamedMetadata(PhaseRecordsMD);
+      std::string Text;
+      raw_string_ostream(Text) << json::Value(std::move(Record));
+      Records->addOperand(
+          MDNode::get(M.getContext(), MDString::get(M.getContext(), Text)));
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,86 @@
+//===- PremSync.cpp - The PREM synchronization skeleton -------------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes=prem-tile,prem-les,prem-sync kernel.ll -S
+//
+// Seed 001, Sec. 3.2.2 and Figure 5: before every memory phase the agent
+// asks the arbiter for memory (__prem_enter_mem), before every Execute phase
+// it gives memory back (__prem_enter_comp); both name the interval. On a GPU
+// the threads of a block form one agent and a block barrier on each side of
+// the call makes the phase block-wide; on host offload each thread is its own
+// agent and no barrier is needed. Where the phases start is what prem-les
+// marked (prem.phase); the calls go first in those blocks, before any copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremSync.h"
+#include "prem/Transforms/PremTile.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "prem-sync"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumPhaseCalls, "PREM phase calls inserted");
+
+/// The barrier that makes a phase change block-wide, or null where each
+/// thread is its own agent.
+static void blockBarrier(IRBuilderBase &B, const Triple &T) {
+  if (T.isNVPTX())
+    B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_aligned_all,
+                      ArrayRef<Type *>{}, {B.getInt32(0)});
+  else if (T.isAMDGPU())
+    B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, ArrayRef<Type *>{},
+                      ArrayRef<Value *>{});
+}
+
+PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
+  LLVMContext &C = M.getContext();
+  Triple T(M.getTargetTriple());
+  Type *Void = Type::getVoidTy(C), *I32 = Type::getInt32Ty(C);
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    auto Tiles = findTiledLoops(F);
+    if (Tiles.empty())
+      continue;
+    SmallVector<std::tuple<BasicBlock *, unsigned, bool>, 8> Phases;
+    for (BasicBlock &BB : F)
+      if (MDNode *MD = BB.getTerminator()->getMetadata(PhaseMD))
+        Phases.push_back(
+            {&BB,
+             unsigned(mdconst::extract<ConstantInt>(MD->getOperand(0))
+                          ->getZExtValue()),
+             cast<MDString>(MD->getOperand(1))->getString() == "memory"});
+    for (auto [BB, Id, Memory] : Phases) {
+      auto *Tile = find_if(Tiles, [Id](const TiledLoop &TL) {
+        return TL.Id == Id;
+      });
+      if (Tile == Tiles.end() || !Tile->Interval) {
+        C.emitError("prem-sync: " + F.getName() +
+                    ": a phase names a tile prem-tile did not make");
+        continue;
+      }
+      FunctionCallee Enter = M.getOrInsertFunction(
+          Memory ? "__prem_enter_mem" : "__prem_enter_comp", Void, I32);
+      IRBuilder<> B(&*BB->getFirstInsertionPt());
+      blockBarrier(B, T);
+      B.CreateCall(Enter, {Tile->Interval});
+      blockBarrier(B, T);
+      BB->getTerminator()->setMetadata(PhaseMD, nullptr);
+      ++NumPhaseCalls;
+      Changed = true;
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,680 @@
+//===- PremTile.cpp - Tile SIMT loops into PREM intervals -----------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so -passes=prem-tile
+//       -prem-spm-bytes=49152 kernel.ll -S
+//
+// Seed 001, Sec. 3.2.2 and Algorithm 2: a thread's share of the worksharing
+// loop is cut into tiles of consecutive SIMT iterations (inner loops whole)
+// so that the bytes one tile touches fit the scratchpad (Equation 1). Each
+// tile becomes one PREM interval. The loop is strip-mined in place: the
+// iterations run in the original order, the state the loop carries from one
+// iteration to the next (reductions, the induction variable) is carried from
+// tile to tile, so results are bit for bit those of the original loop.
+//
+// What a tile moves is computed at run time from the footprint's isl sets: per
+// array, the interval [first byte, last byte] of the tile (the 1-D transfer of
+// seed 003; both ends are bytes the tile really touches, so the interval lies
+// inside the array). Every tile is versioned: the scratchpad path runs when
+// the intervals fit the scratchpad and no written array overlaps another one
+// (arrays may alias at run time); otherwise the tile runs unchanged on global
+// memory (a compatible interval, Sec. 3.2.3). Both versions carry the same
+// state, so the choice is per tile and never changes results.
+//
+// Host offload only for now: each OpenMP thread is its own PREM agent with a
+// private scratchpad. GPU targets need block-cooperative tiles (all threads
+// of a block share one tile and meet at barriers); they are refused with a
+// remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremTile.h"
+#include "prem/Analysis/Footprint.h"
+#include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/TilingPlan.h"
+#include "prem/Support/IslCodegen.h"
+#include "prem/Support/IslSet.h"
+#include "prem/Support/Target.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#define DEBUG_TYPE "prem-tile"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
+
+static cl::opt<uint64_t> ForcedIterations(
+    "prem-tile-iterations", cl::value_desc("n"),
+    cl::desc("SIMT iterations per PREM tile instead of the largest that fits "
+             "(smaller only; for tests and experiments)"),
+    cl::init(0));
+
+/// Scratchpad slots start on this boundary (a cache line on the host, a
+/// 128-byte shared-memory row on NVIDIA GPUs would be the same idea).
+static constexpr uint64_t SlotAlign = 64;
+/// Most SIMT iterations tried for one tile when the loop's length is unknown.
+static constexpr uint64_t MostIterations = uint64_t(1) << 20;
+
+static MDNode *tupleOf(LLVMContext &C, ArrayRef<Metadata *> Ops) {
+  return MDNode::get(C, Ops);
+}
+
+static Metadata *i32MD(LLVMContext &C, int64_t V) {
+  return ConstantAsMetadata::get(ConstantInt::getSigned(Type::getInt32Ty(C), V));
+}
+
+static Metadata *i64MD(LLVMContext &C, uint64_t V) {
+  return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V));
+}
+
+static Metadata *boolMD(LLVMContext &C, bool V) {
+  return ConstantAsMetadata::get(ConstantInt::getBool(C, V));
+}
+
+static int64_t intOf(const Metadata *MD) {
+  return mdconst::extract<ConstantInt>(MD)->getSExtValue();
+}
+
+SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
+  SmallVector<TiledLoop, 2> Tiles;
+  auto TileById = [&](unsigned Id) -> TiledLoop * {
+    for (TiledLoop &T : Tiles)
+      if (T.Id == Id)
+        return &T;
+    return nullptr;
+  };
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    MDNode *MD = Br ? Br->getMetadata(TileMD) : nullptr;
+    if (!MD)
+      continue;
+    TiledLoop T;
+    T.Id = intOf(MD->getOperand(0));
+    T.Iterations = intOf(MD->getOperand(1));
+    T.ScratchpadBytes = intOf(MD->getOperand(2));
+    T.Version = Br;
+    for (unsigned I = 3; I < MD->getNumOperands(); ++I) {
+      auto *A = cast<MDNode>(MD->getOperand(I));
+      TiledArray TA;
+      TA.Name = cast<MDString>(A->getOperand(0))->getString().str();
+      TA.Read = intOf(A->getOperand(1));
+      TA.Written = intOf(A->getOperand(2));
+      TA.WriteHasNoHoles = intOf(A->getOperand(3));
+      T.Arrays.push_back(std::move(TA));
+    }
+    Tiles.push_back(std::move(T));
+  }
+  for (Instruction &I : instructions(F)) {
+    if (MDNode *MD = I.getMetadata(BlockMD)) {
+      if (TiledLoop *T = TileById(intOf(MD->getOperand(0)))) {
+        StringRef What = cast<MDString>(MD->getOperand(1))->getString();
+        BasicBlock *BB = I.getParent();
+        if (What == "load")
+          T->LoadBlock = BB;
+        else if (What == "store")
+          T->StoreBlock = BB;
+        else if (What == "global")
+          T->GlobalBlock = BB;
+      }
+    }
+    if (MDNode *MD = I.getMetadata(ValueMD)) {
+      TiledLoop *T = TileById(intOf(MD->getOperand(0)));
+      if (!T)
+        continue;
+      int64_t A = intOf(MD->getOperand(1));
+      StringRef What = cast<MDString>(MD->getOperand(2))->getString();
+      if (A < 0) {
+        T->Interval = &I;
+        continue;
+      }
+      if (size_t(A) >= T->Arrays.size())
+        continue;
+      TiledArray &TA = T->Arrays[A];
+      Value **Slot = StringSwitch<Value **>(What)
+                         .Case("begin", &TA.Begin)
+                         .Case("length", &TA.Length)
+                         .Case("slot", &TA.Slot)
+                         .Case("wbegin", &TA.WriteBegin)
+                         .Case("wlength", &TA.WriteLength)
+                         .Default(nullptr);
+      if (Slot)
+        *Slot = &I;
+    }
+  }
+  return Tiles;
+}
+
+namespace {
+
+/// One worksharing loop and everything needed to tile it.
+class NestTiler {
+public:
+  NestTiler(const NestFootprint &Nest, const TilePlan *Plan, unsigned Id,
+            uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM)
+      : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), Ctx(Ctx),
+        F(*Nest.Region), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
+        LI(FAM.getResult<LoopAnalysis>(F)),
+        SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
+        ORE(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F)) {}
+
+  /// Tiles the loop; false (and Why) when it is left alone.
+  bool run(json::Object &Record);
+
+private:
+  const NestFootprint &Nest;
+  const TilePlan *Plan;
+  unsigned Id;
+  uint64_t Budget;
+  isl_ctx *Ctx;
+  Function &F;
+  DominatorTree &DT;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  OptimizationRemarkEmitter &ORE;
+
+  Loop *L = nullptr;
+  PHINode *IV = nullptr;
+  const SCEV *TripCount = nullptr;
+  /// Array index of every memory access of the loop.
+  DenseMap<const Instruction *, unsigned> ArrayOf;
+  /// Per array: all bytes (read or written), and bytes written.
+  SmallVector<std::string, 4> TouchedBytes, WrittenBytes;
+  SmallVector<bool, 4> WriteHasNoHoles;
+
+  std::string legality();
+  std::string paramNames() const;
+  std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
+  std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
+  void transform(uint64_t Iterations);
+};
+
+} // namespace
+
+/// The state a loop carries across iterations must be re-entered tile by
+/// tile; a value computed from loaded data deciding control flow would make
+/// the Load phase (run before the tile) unable to know what the tile reads.
+static bool controlDependsOnLoads(const Loop &L) {
+  SmallVector<const Value *, 16> Work;
+  for (BasicBlock *BB : L.blocks()) {
+    const Instruction *T = BB->getTerminator();
+    if (auto *Br = dyn_cast<BranchInst>(T)) {
+      if (Br->isConditional())
+        Work.push_back(Br->getCondition());
+    } else if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+      Work.push_back(Sw->getCondition());
+    } else if (!isa<ReturnInst, UnreachableInst>(T)) {
+      return true; // indirectbr, callbr, invoke: not a plain loop body
+    }
+  }
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (I->mayReadFromMemory())
+      return true;
+    append_range(Work, I->operands());
+  }
+  return false;
+}
+
+std::string NestTiler::legality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (SIMT.K != SIMTInfo::Kind::WorksharingLoop)
+    return "the kernel has no worksharing loop to tile";
+  if (!Nest.isExact())
+    return "the footprint is not exact: " + Nest.Reasons.front().Message;
+  L = LI.getLoopFor(SIMT.LoopHeader);
+  if (!L || L->getHeader() != SIMT.LoopHeader)
+    return "the worksharing loop is not a natural loop";
+  IV = SIMT.InductionPhi;
+  if (!L->getLoopPreheader() || !L->getLoopLatch() ||
+      L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
+    return "the worksharing loop has more than one exit or no preheader";
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
+  if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
+    return "the worksharing loop does not step by one";
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC))
+    return "the worksharing loop's trip count is not known at its start";
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  TripCount = SE.getAddExpr(SE.getNoopOrZeroExtend(BTC, I64), SE.getOne(I64));
+  for (PHINode &Phi : L->getHeader()->phis())
+    if (Phi.getNumIncomingValues() != 2)
+      return "a header phi of the worksharing loop has unexpected edges";
+
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    if ((A.Read && A.TileReadBytes.empty()) ||
+        (A.Written && A.TileWriteBytes.empty()))
+      return "array " + A.Name +
+             ": no byte-level footprint (runtime stride or floor subscript)";
+    auto *Base = dyn_cast<Instruction>(A.Base);
+    if (!isa<Argument, GlobalValue>(A.Base) &&
+        !(Base && DT.dominates(Base, L->getLoopPreheader()->getTerminator())))
+      return "array " + A.Name + ": base pointer not available before the loop";
+    if (!A.Base->getType()->isPointerTy())
+      return "array " + A.Name + ": base is not a pointer";
+    for (const AffineAccess &Acc : A.Accesses)
+      ArrayOf[Acc.Inst] = K;
+    std::string Touched = A.TileReadBytes;
+    if (!A.TileWriteBytes.empty())
+      Touched = Touched.empty()
+                    ? A.TileWriteBytes
+                    : unite(parseSet(Ctx, Touched),
+                            parseSet(Ctx, A.TileWriteBytes))
+                          .str();
+    TouchedBytes.push_back(Touched);
+    WrittenBytes.push_back(A.TileWriteBytes);
+    WriteHasNoHoles.push_back(A.Written && hasNoHoles(Ctx, A.TileWriteBytes));
+  }
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      auto *LI = dyn_cast<LoadInst>(&I);
+      auto *SI = dyn_cast<StoreInst>(&I);
+      if ((!LI || !LI->isSimple()) && (!SI || !SI->isSimple()))
+        return "the loop has a memory operation other than a plain load or "
+               "store";
+      if (!ArrayOf.count(&I))
+        return "an access of the loop is not in the footprint";
+    }
+  if (controlDependsOnLoads(*L))
+    return "control flow in the loop depends on loaded data";
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb" &&
+        (!SE.isLoopInvariant(S, L) ||
+         !SCEVExpander(SE, "prem")
+              .isSafeToExpandAt(S, L->getLoopPreheader()->getTerminator())))
+      return "runtime value " + Name + " cannot be computed before the loop";
+  return "";
+}
+
+std::string NestTiler::paramNames() const {
+  SmallVector<std::string, 4> Names{"simt_n", "simt_lb"};
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb")
+      Names.push_back(Name);
+  return "[" + join(Names, ", ") + "]";
+}
+
+/// Scratchpad bytes the largest tile of this many iterations needs, over
+/// every tile origin; nullopt when it depends on runtime values.
+std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  std::string Cs = "simt_n = " + std::to_string(Iterations);
+  if (SIMT.GlobalLower && SIMT.GlobalUpper)
+    Cs += formatv(" and {0} <= simt_lb <= {1}", *SIMT.GlobalLower,
+                  *SIMT.GlobalUpper)
+              .str();
+  std::string Context = paramNames() + " -> { : " + Cs + " }";
+  uint64_t Total = 0;
+  for (const std::string &Bytes : TouchedBytes) {
+    auto Size = largestInterval(Ctx, Bytes, Context);
+    if (!Size)
+      return std::nullopt;
+    Total += alignTo(*Size, SlotAlign);
+  }
+  return Total;
+}
+
+std::string NestTiler::chooseIterations(uint64_t &Iterations,
+                                        json::Object &Record) {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  uint64_t Most = MostIterations;
+  if (SIMT.GlobalLower && SIMT.GlobalUpper)
+    Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
+  if (ForcedIterations)
+    Most = std::min<uint64_t>(Most, ForcedIterations);
+  auto One = bytesPerTile(1);
+  if (!One) {
+    // Sizes known only at run time: take the plan (bytes counted exactly)
+    // when it keeps inner loops whole; every tile checks the fit anyway.
+    if (!Plan || !Plan->Chosen)
+      return "no tiling fits: " + (Plan ? Plan->Why : std::string("no plan"));
+    const TileCandidate &C = *Plan->Chosen;
+    for (auto [D, I] : enumerate(C.Iterations))
+      if (D && I && Nest.Loops.size() > D && Nest.Loops[D].MaxTripCount &&
+          I < *Nest.Loops[D].MaxTripCount)
+        return "one SIMT iteration does not fit the scratchpad and tiling "
+               "inner loops is not implemented";
+    Iterations = std::min(Most, C.Iterations[0]);
+    Record["why"] = "sizes are known only at run time: the exact-footprint "
+                    "plan's SIMT tile, fit checked per tile at run time";
+    return "";
+  }
+  if (*One > Budget)
+    return formatv("one SIMT iteration needs {0} bytes of scratchpad "
+                   "(byte intervals), more than the {1} available; tiling "
+                   "inner loops is not implemented",
+                   *One, Budget)
+        .str();
+  // The bytes per iteration never grow with the tile (reuse only grows), so
+  // the largest tile that fits moves the fewest bytes per iteration.
+  uint64_t Lo = 1, Hi = Most;
+  while (Lo < Hi) {
+    uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
+    auto Bytes = bytesPerTile(Mid);
+    if (Bytes && *Bytes <= Budget)
+      Lo = Mid;
+    else
+      Hi = Mid - 1;
+  }
+  Iterations = Lo;
+  uint64_t Bytes = *bytesPerTile(Lo);
+  Record["scratchpad_bytes_per_tile"] = Bytes;
+  Record["bytes_per_iteration"] = double(Bytes) / double(Lo);
+  Record["why"] = formatv("largest tile of whole SIMT iterations whose byte "
+                          "intervals fit {0} bytes: fewest bytes per iteration "
+                          "({1} vs {2} for one iteration)",
+                          Budget, double(Bytes) / double(Lo), *One)
+                      .str();
+  return "";
+}
+
+bool NestTiler::run(json::Object &Record) {
+  std::string Why = legality();
+  uint64_t Iterations = 0;
+  if (Why.empty())
+    Why = chooseIterations(Iterations, Record);
+  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader;
+  if (!Why.empty()) {
+    Record["transformed"] = false;
+    Record["reason"] = Why;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed("prem", "NotTiled",
+                                      &*At->getFirstNonPHIOrDbg())
+             << "kernel " << Nest.Kernel->Entry->getName()
+             << " not transformed: " << Why;
+    });
+    return false;
+  }
+  transform(Iterations);
+  ++NumTiled;
+  Record["transformed"] = true;
+  Record["tile_iterations"] = Iterations;
+  if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
+      Hi = Nest.Kernel->SIMT.GlobalUpper;
+      Lo && Hi)
+    Record["intervals"] = divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
+  json::Array Arrays;
+  for (auto [K, A] : enumerate(Nest.Arrays))
+    Arrays.push_back(json::Object{
+        {"name", A.Name},
+        {"read", A.Read},
+        {"written", A.Written},
+        {"store", !A.Written            ? "none"
+                  : WriteHasNoHoles[K] ? "interval"
+                                       : "element-wise"}});
+  Record["arrays"] = std::move(Arrays);
+  ORE.emit([&] {
+    return OptimizationRemark("prem", "Tiled", &*At->getFirstNonPHIOrDbg())
+           << "kernel " << Nest.Kernel->Entry->getName()
+           << ": worksharing loop tiled, " << ore::NV("Iterations", Iterations)
+           << " SIMT iterations per PREM interval";
+  });
+  return true;
+}
+
+/// Strip-mines the loop and versions each tile (see the file comment).
+void NestTiler::transform(uint64_t Iterations) {
+  LLVMContext &C = F.getContext();
+  Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
+  formLCSSA(*L, DT, &LI, &SE);
+  BasicBlock *Pre = L->getLoopPreheader(), *Header = L->getHeader(),
+             *Latch = L->getLoopLatch(), *Exit = L->getUniqueExitBlock();
+  SmallVector<BasicBlock *, 8> Body(L->blocks());
+  SmallVector<PHINode *, 4> HeaderPhis;
+  for (PHINode &Phi : Header->phis())
+    HeaderPhis.push_back(&Phi);
+
+  SCEVExpander Expander(SE, "prem");
+  Instruction *PreEnd = Pre->getTerminator();
+  Value *Trips = Expander.expandCodeFor(TripCount, I64, PreEnd);
+  StringMap<Value *> Params;
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb")
+      Params[Name] =
+          Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64), I64, PreEnd);
+
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(C, Name, &F, Exit);
+  };
+  BasicBlock *TileHead = NewBlock("prem.tile");
+  BasicBlock *LoadBB = NewBlock("prem.load");
+  BasicBlock *StoreBB = NewBlock("prem.store");
+  BasicBlock *GlobalBB = NewBlock("prem.global");
+  BasicBlock *TileLatch = NewBlock("prem.tile.latch");
+
+  // The tile header: carried state, tile bounds, the byte intervals.
+  IRBuilder<> B(TileHead);
+  PHINode *Done = B.CreatePHI(I64, 2, "prem.done");
+  PHINode *Index = B.CreatePHI(I32, 2, "prem.interval");
+  SmallVector<PHINode *, 4> Carried;
+  for (PHINode *Phi : HeaderPhis)
+    Carried.push_back(B.CreatePHI(Phi->getType(), 2, Phi->getName() + ".tile"));
+  Value *Left = B.CreateSub(Trips, Done);
+  Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
+                                     B.getInt64(Iterations), nullptr,
+                                     "prem.n");
+  PHINode *IVTile = Carried[find(HeaderPhis, IV) - HeaderPhis.begin()];
+  Params["simt_n"] = N;
+  Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
+
+  auto Tag = [&](Value *V, int Array, StringRef What) {
+    auto *Fr = cast<Instruction>(B.CreateFreeze(V, ("prem." + What).str()));
+    Fr->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Array),
+                                         MDString::get(C, What)}));
+    return Fr;
+  };
+  Tag(Index, -1, "interval");
+  std::string Context = paramNames() + " -> { : simt_n >= 1 }";
+  Value *Used = B.getInt64(0);
+  Value *Safe = B.getTrue();
+  SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
+  SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
+                                     i64MD(C, Budget)};
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    auto Touched = emitByteInterval(Ctx, TouchedBytes[K], Context, Params, B);
+    assert(Touched && "byte interval checked by bytesPerTile");
+    Value *Base = const_cast<Value *>(A.Base);
+    Value *Len = B.CreateSub(Touched->End, Touched->Begin);
+    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched->Begin);
+    Tag(Begin, K, "begin");
+    Tag(Len, K, "length");
+    Tag(Used, K, "slot");
+    Used = B.CreateAdd(Used, B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
+                                         B.getInt64(~(SlotAlign - 1))));
+    Value *BeginInt = B.CreatePtrToInt(Begin, I64);
+    Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
+    if (WriteHasNoHoles[K]) {
+      auto Written = emitByteInterval(Ctx, WrittenBytes[K], Context, Params, B);
+      if (!Written) {
+        WriteHasNoHoles[K] = false;
+      } else {
+        Tag(B.CreateGEP(B.getInt8Ty(), Base, Written->Begin), K, "wbegin");
+        Tag(B.CreateSub(Written->End, Written->Begin), K, "wlength");
+      }
+    }
+    TileOps.push_back(tupleOf(
+        C, {MDString::get(C, A.Name), boolMD(C, A.Read), boolMD(C, A.Written),
+            boolMD(C, WriteHasNoHoles[K])}));
+  }
+  // Arrays may alias at run time: a written interval must not meet another.
+  for (auto [I, A] : enumerate(Nest.Arrays)) {
+    if (!A.Written)
+      continue;
+    for (size_t J = 0; J < Spans.size(); ++J) {
+      if (J == I)
+        continue;
+      Value *Apart = B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
+                                B.CreateICmpULE(Spans[J].second, Spans[I].first));
+      Safe = B.CreateAnd(Safe, Apart);
+    }
+  }
+  Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(Budget)), Safe,
+                            "prem.fits");
+  BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
+  Version->setMetadata(TileMD, tupleOf(C, TileOps));
+
+  auto TagBlock = [&](BasicBlock *BB, StringRef What) {
+    BB->getTerminator()->setMetadata(
+        BlockMD, tupleOf(C, {i32MD(C, Id), MDString::get(C, What)}));
+  };
+  BranchInst::Create(Header, LoadBB);
+  TagBlock(LoadBB, "load");
+  BranchInst::Create(TileLatch, StoreBB);
+  TagBlock(StoreBB, "store");
+
+  // The scratchpad path: the loop, re-entered with the carried state, runs
+  // the tile's iterations.
+  SmallVector<Value *, 4> NextOf;
+  for (auto [K, Phi] : enumerate(HeaderPhis)) {
+    NextOf.push_back(Phi->getIncomingValueForBlock(Latch));
+    Carried[K]->addIncoming(Phi->getIncomingValueForBlock(Pre), Pre);
+    Phi->setIncomingValue(Phi->getBasicBlockIndex(Pre), Carried[K]);
+    Phi->setIncomingBlock(Phi->getBasicBlockIndex(Pre), LoadBB);
+  }
+  IRBuilder<> HB(Header, Header->getFirstNonPHIIt());
+  PHINode *Count = PHINode::Create(I64, 2, "prem.k");
+  Count->insertBefore(Header->begin());
+  Count->addIncoming(B.getInt64(0), LoadBB);
+  Instruction *OldBr = Latch->getTerminator();
+  IRBuilder<> LB(OldBr);
+  Value *CountNext = LB.CreateAdd(Count, LB.getInt64(1), "prem.k.next");
+  Count->addIncoming(CountNext, Latch);
+  LB.CreateCondBr(LB.CreateICmpEQ(CountNext, N), StoreBB, Header);
+  OldBr->eraseFromParent();
+
+  // Exit values of the loop become values of the tile latch.
+  SmallVector<std::pair<PHINode *, Value *>, 4> ExitValues;
+  for (PHINode &Phi : Exit->phis()) {
+    int Idx = Phi.getBasicBlockIndex(Latch);
+    if (Idx >= 0)
+      ExitValues.push_back({&Phi, Phi.getIncomingValue(Idx)});
+  }
+
+  // The global path: a copy of the loop as it now is (state in, tile
+  // bounds), entered from the global block and leaving to the tile latch.
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Copies;
+  for (BasicBlock *BB : Body) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".global", &F);
+    VMap[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  VMap[LoadBB] = GlobalBB;
+  VMap[StoreBB] = TileLatch;
+  remapInstructionsInBlocks(Copies, VMap);
+  BranchInst::Create(cast<BasicBlock>(VMap[Header]), GlobalBB);
+  TagBlock(GlobalBB, "global");
+  BasicBlock *LatchCopy = cast<BasicBlock>(VMap[Latch]);
+
+  // The tile latch merges the two paths and moves to the next tile.
+  B.SetInsertPoint(TileLatch);
+  auto Merge = [&](Value *V, const Twine &Name) -> Value * {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L->contains(I))
+      return V;
+    PHINode *Phi = B.CreatePHI(V->getType(), 2, Name);
+    Phi->addIncoming(V, StoreBB);
+    Phi->addIncoming(VMap[V], LatchCopy);
+    return Phi;
+  };
+  for (auto [K, Phi] : enumerate(HeaderPhis))
+    Carried[K]->addIncoming(Merge(NextOf[K], Phi->getName() + ".next"),
+                            TileLatch);
+  for (auto &[Phi, V] : ExitValues) {
+    Value *M = Merge(V, Phi->getName() + ".tile");
+    int Idx = Phi->getBasicBlockIndex(Latch);
+    Phi->setIncomingValue(Idx, M);
+    Phi->setIncomingBlock(Idx, TileLatch);
+  }
+  Value *DoneNext = B.CreateAdd(Done, N, "prem.done.next");
+  Done->addIncoming(B.getInt64(0), Pre);
+  Done->addIncoming(DoneNext, TileLatch);
+  Index->addIncoming(B.getInt32(0), Pre);
+  Index->addIncoming(B.CreateAdd(Index, B.getInt32(1)), TileLatch);
+  B.CreateCondBr(B.CreateICmpEQ(DoneNext, Trips), Exit, TileHead);
+  Pre->getTerminator()->replaceSuccessorWith(Header, TileHead);
+
+  // Only the scratchpad path's accesses are rewritten by prem-les.
+  for (BasicBlock *BB : Body)
+    for (Instruction &I : *BB)
+      if (auto It = ArrayOf.find(&I); It != ArrayOf.end())
+        I.setMetadata(ArrayMD,
+                      tupleOf(C, {i32MD(C, Id), i32MD(C, It->second)}));
+}
+
+PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!isDeviceModule(M))
+    return PreservedAnalyses::all();
+  const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
+  const TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
+  auto &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  Triple T(M.getTargetTriple());
+  bool GPU = T.isNVPTX() || T.isAMDGPU();
+  uint64_t Budget = scratchpadBudget(M);
+  NamedMDNode *Records = M.getOrInsertNamedMetadata(TileRecordsMD);
+  SmallPtrSet<Function *, 4> Changed;
+  for (auto [Id, Nest] : enumerate(FI.Nests)) {
+    json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
+    if (GPU) {
+      Record["transformed"] = false;
+      Record["reason"] = "GPU targets need block-cooperative tiles, which are "
+                         "not implemented yet";
+    } else if (!Nest.Region || Changed.count(Nest.Region)) {
+      Record["transformed"] = false;
+      Record["reason"] = Nest.Region ? "one tiled loop per function"
+                                     : "no function holds the kernel's work";
+    } else {
+      NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM);
+      if (Tiler.run(Record)) {
+        Changed.insert(Nest.Region);
+      }
+    }
+    if (GPU && Nest.Kernel->SIMT.Region) {
+      Function &F = *Nest.Kernel->SIMT.Region;
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+        return OptimizationRemarkMissed("prem", "NotTiled",
+                                        &*F.getEntryBlock().getFirstNonPHIOrDbg())
+               << "kernel " << Nest.Kernel->Entry->getName()
+               << " not transformed: "
+               << *Record.getString("reason");
+      });
+    }
+    std::string Text;
+    raw_string_ostream(Text) << json::Value(std::move(Record));
+    Records->addOperand(MDNode::get(M.getContext(),
+                                    MDString::get(M.getContext(), Text)));
+  }
+  if (Changed.empty())
+    return PreservedAnalyses::all();
+  for (Function *F : Changed)
+    FAM.invalidate(*F, PreservedAnalyses::none());
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,175 @@
+/*===- prem_rt.c - The prem-llvm device runtime, policy "none" ------------===*
+ *
+ * Part of prem-llvm. One source for every target; clang compiles it to
+ * bitcode per triple (runtime/device/CMakeLists.txt) and the prem pipeline
+ * links what a module uses. Kept free of libc except on the host, where the
+ * device image is an ordinary shared object.
+ *
+ *===----------------------------------------------------------------------===*/
+
+/* clock_gettime on the host. */
+#define _POSIX_C_SOURCE 199309L
+
+#include "prem/prem_rt.h"
+
+#if defined(__NVPTX__)
+#define PREM_GPU 1
+static uint64_t now_ns(void) {
+  uint64_t T;
+  __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+  return T;
+}
+static uint32_t agent_id(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
+static uint32_t thread_in_block(void) { return __nvvm_read_ptx_sreg_tid_x(); }
+static uint32_t threads_per_block(void) {
+  return __nvvm_read_ptx_sreg_ntid_x();
+}
+#elif defined(__AMDGPU__)
+#define PREM_GPU 1
+static uint64_t now_ns(void) {
+  /* The steady counter (s_memrealtime / s_sendmsg_rtn) runs at 100 MHz. */
+  return __builtin_readsteadycounter() * 10;
+}
+static uint32_t agent_id(void) { return __builtin_amdgcn_workgroup_id_x(); }
+static uint32_t thread_in_block(void) { return __builtin_amdgcn_workitem_id_x(); }
+static uint32_t threads_per_block(void) {
+  return __builtin_amdgcn_workgroup_size_x();
+}
+#else
+#define PREM_GPU 0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static uint64_t now_ns(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return (uint64_t)T.tv_sec * 1000000000u + (uint64_t)T.tv_nsec;
+}
+/* Each host-offload thread is an agent; number them on first use. */
+static uint32_t agent_id(void) {
+  static uint32_t Next;
+  static _Thread_local uint32_t Id;
+  if (!Id)
+    Id = __atomic_add_fetch(&Next, 1, __ATOMIC_RELAXED);
+  return Id - 1;
+}
+static uint32_t thread_in_block(void) { return 0; }
+static uint32_t threads_per_block(void) { return 1; }
+#endif
+
+/* Weak: every translation unit links the runtime, the program keeps one
+ * trace. */
+__attribute__((weak)) prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
+__attribute__((weak)) uint64_t __prem_trace_count;
+
+static void record(uint32_t interval, enum prem_phase phase) {
+  if (thread_in_block() != 0)
+    return; /* one record per agent */
+  uint64_t Slot = __atomic_fetch_add(&__prem_trace_count, 1, __ATOMIC_RELAXED);
+  if (Slot >= PREM_TRACE_CAPACITY)
+    return;
+  prem_trace_record *R = &__prem_trace[Slot];
+  R->time_ns = now_ns();
+  R->agent = agent_id();
+  R->interval = (interval & ((1u << PREM_TRACE_PHASE_SHIFT) - 1)) |
+                ((uint32_t)phase << PREM_TRACE_PHASE_SHIFT);
+}
+
+#if !PREM_GPU
+/* PREM_TRACE_SUMMARY=1: one line on stderr when the program ends, so that a
+ * run shows which phases it went through (the tests check that the
+ * scratchpad path ran). Every linked copy of the runtime registers this;
+ * the first prints. */
+__attribute__((weak)) int __prem_summary_printed;
+__attribute__((destructor)) static void print_summary(void) {
+  if (!getenv("PREM_TRACE_SUMMARY") ||
+      __atomic_exchange_n(&__prem_summary_printed, 1, __ATOMIC_RELAXED))
+    return;
+  uint64_t Count = __prem_trace_count, Memory = 0, Compute = 0;
+  uint32_t Agents = 0;
+  for (uint64_t I = 0; I < Count && I < PREM_TRACE_CAPACITY; ++I) {
+    uint32_t Phase = __prem_trace[I].interval >> PREM_TRACE_PHASE_SHIFT;
+    Memory += Phase == PREM_PHASE_MEMORY;
+    Compute += Phase == PREM_PHASE_COMPUTE;
+    if (__prem_trace[I].agent + 1 > Agents)
+      Agents = __prem_trace[I].agent + 1;
+  }
+  fprintf(stderr,
+          "prem: %llu phase changes (%llu recorded: %llu memory, %llu "
+          "execute) by %u agents\n",
+          (unsigned long long)Count,
+          (unsigned long long)(Count < PREM_TRACE_CAPACITY
+                                   ? Count
+                                   : PREM_TRACE_CAPACITY),
+          (unsigned long long)Memory, (unsigned long long)Compute, Agents);
+}
+#endif
+
+void __prem_enter_mem(uint32_t interval) {
+  record(interval, PREM_PHASE_MEMORY);
+}
+
+void __prem_enter_comp(uint32_t interval) {
+  record(interval, PREM_PHASE_COMPUTE);
+}
+
+/* Widest moves where both ends allow them: 16 bytes, else 4, else 1. */
+static void copy_bytes(char *dst, const char *src, uint64_t n, uint64_t first,
+                       uint64_t step) {
+#if PREM_GPU
+  uint64_t Align = (uint64_t)(uintptr_t)dst | (uint64_t)(uintptr_t)src;
+  if ((Align & 15) == 0) {
+    uint64_t Vectors = n / 16;
+    typedef struct { uint32_t x, y, z, w; } v4;
+    for (uint64_t I = first; I < Vectors; I += step)
+      ((v4 *)dst)[I] = ((const v4 *)src)[I];
+    for (uint64_t I = Vectors * 16 + first; I < n; I += step)
+      dst[I] = src[I];
+  } else if ((Align & 3) == 0) {
+    uint64_t Words = n / 4;
+    for (uint64_t I = first; I < Words; I += step)
+      ((uint32_t *)dst)[I] = ((const uint32_t *)src)[I];
+    for (uint64_t I = Words * 4 + first; I < n; I += step)
+      dst[I] = src[I];
+  } else {
+    for (uint64_t I = first; I < n; I += step)
+      dst[I] = src[I];
+  }
+#else
+  (void)first;
+  (void)step;
+  memcpy(dst, src, n); /* libc picks the widest vector moves */
+#endif
+}
+
+void __prem_copy_1d(void *dst, const void *src, uint64_t bytes) {
+  copy_bytes((char *)dst, (const char *)src, bytes, thread_in_block(),
+             threads_per_block());
+}
+
+void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
+                    uint64_t src_pitch, uint64_t width, uint64_t rows) {
+  for (uint64_t R = 0; R < rows; ++R)
+    copy_bytes((char *)dst + R * dst_pitch, (const char *)src + R * src_pitch,
+               width, thread_in_block(), threads_per_block());
+}
+
+static void copy_element(char *dst, const char *src, uint64_t elem_bytes) {
+  for (uint64_t B = 0; B < elem_bytes; ++B)
+    dst[B] = src[B];
+}
+
+void __prem_copy_gather(void *dst, const void *src, const uint64_t *offsets,
+                        uint64_t count, uint64_t elem_bytes) {
+  for (uint64_t I = thread_in_block(); I < count; I += threads_per_block())
+    copy_element((char *)dst + I * elem_bytes,
+                 (const char *)src + offsets[I] * elem_bytes, elem_bytes);
+}
+
+void __prem_copy_scatter(void *dst, const void *src, const uint64_t *offsets,
+                         uint64_t count, uint64_t elem_bytes) {
+  for (uint64_t I = thread_in_block(); I < count; I += threads_per_block())
+    copy_element((char *)dst + offsets[I] * elem_bytes,
+                 (const char *)src + I * elem_bytes, elem_bytes);
+}
