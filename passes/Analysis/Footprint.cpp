@@ -818,6 +818,7 @@ private:
                                         unsigned NumDims,
                                         bool SymbolicStart = false) const;
   void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;
+  static std::string shapeKey(const RawAccess &R);
   std::string paramList() const;
 };
 } // namespace
@@ -1050,6 +1051,21 @@ std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
   return join(Cs, " and ");
 }
 
+/// Accesses with equal keys differ only in the constant of their last
+/// subscript: translates of each other over the same domain.
+std::string NestBuilder::shapeKey(const RawAccess &R) {
+  std::string Key;
+  for (unsigned D : R.A.LoopOfDepth)
+    Key += std::to_string(D) + ",";
+  for (auto [K, L] : enumerate(R.Subs)) {
+    Linear Shape = L;
+    if (K + 1 == R.Subs.size())
+      Shape.Constant = 0;
+    Key += "|" + Shape.text();
+  }
+  return Key;
+}
+
 /// The bytes one tile reads and writes (prem-tile's Load and Store phases),
 /// per access rather than per fused piece so that reads and writes stay apart.
 void NestBuilder::tileByteSets(ArrayFootprint &AF,
@@ -1059,22 +1075,48 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
       }))
     return;
   IslQuota Quota(Ctx);
-  IslSet Read, Write;
+  IslSet Write;
+  // Per shape, the accesses with the lowest and the highest offset: the
+  // others are translates between them and widen no interval.
+  MapVector<std::string, std::pair<const RawAccess *, const RawAccess *>,
+            StringMap<unsigned>>
+      Extremes;
   for (const RawAccess &R : Raws) {
+    auto [It, New] = Extremes.try_emplace(shapeKey(R), &R, &R);
+    int64_t C = R.Subs.back().Constant;
+    if (C < It->second.first->Subs.back().Constant)
+      It->second.first = &R;
+    if (C + R.Size > It->second.second->Subs.back().Constant +
+                         It->second.second->Size)
+      It->second.second = &R;
+  }
+  auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
     auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
     if (!Domain)
-      return;
+      return std::nullopt;
     SmallVector<std::string, 1> Texts{R.Subs.back().text(1)};
-    IslSet &Into = R.A.IsWrite ? Write : Read;
-    Into = unite(std::move(Into),
-                 parseSet(Ctx, accessSetText(paramList() + " -> ", AF.Name,
-                                             R.Chain.size(), *Domain, Texts,
-                                             R.Size)));
-  }
+    return accessSetText(paramList() + " -> ", AF.Name, R.Chain.size(),
+                         *Domain, Texts, R.Size);
+  };
+  for (const RawAccess &R : Raws)
+    if (R.A.IsWrite) {
+      auto Set = SetOf(R);
+      if (!Set)
+        return;
+      Write = unite(std::move(Write), parseSet(Ctx, *Set));
+    }
+  SmallVector<std::string, 4> Sets;
+  for (auto &[Key, Pair] : Extremes)
+    for (const RawAccess *R : {Pair.first, Pair.second}) {
+      auto Set = SetOf(*R);
+      if (!Set)
+        return;
+      if (!is_contained(Sets, *Set))
+        Sets.push_back(std::move(*Set));
+    }
   if (Quota.gaveUp())
     return;
-  if (Read.S)
-    AF.TileReadBytes = simplify(std::move(Read)).str();
+  AF.TileAccessBytes = std::move(Sets);
   if (Write.S)
     AF.TileWriteBytes = simplify(std::move(Write)).str();
 }
@@ -1251,21 +1293,17 @@ void NestBuilder::finishArrays() {
     };
     MapVector<std::string, SmallVector<Run, 4>, StringMap<unsigned>> Runs;
     for (RawAccess &R : Raws) {
-      std::string Key;
-      for (unsigned D : R.A.LoopOfDepth)
-        Key += std::to_string(D) + ",";
-      for (auto [K, L] : enumerate(R.Subs)) {
-        Linear Shape = L;
-        if (K + 1 == R.Subs.size())
-          Shape.Constant = 0;
-        Key += "|" + Shape.text();
-      }
+      std::string Key = shapeKey(R);
       int64_t Begin = R.Subs.back().Constant;
       Runs[Key].push_back({&R, Begin, Begin + (Flat ? int64_t(R.Size) : 1)});
     }
     SmallVector<std::pair<const RawAccess *, SmallVector<Linear, 2>>, 4> Pieces;
     SmallVector<int64_t, 4> PieceSizes;
+    // The first and last piece of each shape: the pieces of one shape are
+    // translates, so these two bound all of them.
+    SmallVector<bool, 4> Extreme;
     for (auto &[Key, List] : Runs) {
+      size_t FirstPiece = Pieces.size();
       sort(List, [](const Run &A, const Run &B) { return A.Begin < B.Begin; });
       for (unsigned I = 0; I < List.size();) {
         int64_t Begin = List[I].Begin, End = List[I].End;
@@ -1276,12 +1314,19 @@ void NestBuilder::finishArrays() {
         Subs.back().Constant = Begin;
         Pieces.push_back({List[I].R, std::move(Subs)});
         PieceSizes.push_back(End - Begin);
+        Extreme.push_back(Pieces.size() == FirstPiece + 1);
         I = J;
       }
+      Extreme.back() = true;
     }
 
-    IslSet Union, Bytes;
+    IslSet Union;
+    std::vector<std::string> ByteTexts;
     bool DomainUnknown = false;
+    // The element set is for people to read; unrolled code with many
+    // pieces must not make the compile slow for it.
+    std::optional<IslQuota> UnionQuota;
+    UnionQuota.emplace(Ctx, islMaxOperations() / 20);
     for (auto [Idx, P] : enumerate(Pieces)) {
       const RawAccess &R = *P.first;
       ArrayRef<Linear> Subs = P.second;
@@ -1299,15 +1344,19 @@ void NestBuilder::finishArrays() {
         };
         Union = unite(std::move(Union),
                       parseSet(Ctx, SetOf(Unit, A.SizeInGranules)));
-        if (Flat)
-          Bytes = unite(std::move(Bytes), parseSet(Ctx, SetOf(1, Size)));
+        if (Flat && Extreme[Idx])
+          ByteTexts.push_back(SetOf(1, Size));
       } else {
         DomainUnknown = true;
       }
       AF.Pieces.push_back(std::move(A));
     }
+    bool UnionTooComplex = UnionQuota->gaveUp();
+    UnionQuota.reset();
     if (DomainUnknown) {
       AF.ElementSet = "unknown (a trip count is unknown)";
+    } else if (UnionTooComplex) {
+      AF.ElementSet = "too complex to print (isl operation limit)";
     } else if (Union.S) {
       Union = simplify(std::move(Union));
       AF.ElementSet = Union.str();
@@ -1318,7 +1367,11 @@ void NestBuilder::finishArrays() {
       if (Flat && HasFloors) {
         AF.ByteRange = "see elements (floor terms)";
       } else if (Flat) {
-        IslQuota Quota(Ctx);
+        // For people to read, like the element set: a small budget.
+        IslQuota Quota(Ctx, islMaxOperations() / 20);
+        std::vector<IslSet> Bytes;
+        for (const std::string &Text : ByteTexts)
+          Bytes.push_back(parseSet(Ctx, Text));
         AF.ByteRange = byteRangeText(Bytes);
         if (Quota.gaveUp())
           AF.ByteRange = "too complex (isl operation limit)";

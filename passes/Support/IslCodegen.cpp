@@ -31,6 +31,50 @@ public:
   ExprLowering(const StringMap<Value *> &Params, IRBuilderBase &B)
       : Params(Params), B(B) {}
 
+  /// Whether lower() handles E, with values for the parameters in Known.
+  static bool lowerable(isl_ast_expr *E, const StringSet<> &Known) {
+    switch (isl_ast_expr_get_type(E)) {
+    case isl_ast_expr_int: {
+      isl_val *V = isl_ast_expr_int_get_val(E);
+      bool OK = isl_val_is_int(V);
+      isl_val *Limit = isl_val_int_from_si(isl_val_get_ctx(V), INT64_MAX);
+      OK = OK && isl_val_le(isl_val_abs(isl_val_copy(V)), Limit);
+      isl_val_free(Limit);
+      isl_val_free(V);
+      return OK;
+    }
+    case isl_ast_expr_id: {
+      isl_id *Id = isl_ast_expr_id_get_id(E);
+      bool OK = Known.contains(isl_id_get_name(Id));
+      isl_id_free(Id);
+      return OK;
+    }
+    case isl_ast_expr_op: {
+      switch (isl_ast_expr_op_get_type(E)) {
+      case isl_ast_expr_op_call:
+      case isl_ast_expr_op_access:
+      case isl_ast_expr_op_member:
+      case isl_ast_expr_op_address_of:
+      case isl_ast_expr_op_error:
+        return false;
+      default:
+        break;
+      }
+      int N = isl_ast_expr_op_get_n_arg(E);
+      for (int I = 0; I < N; ++I) {
+        isl_ast_expr *A = isl_ast_expr_op_get_arg(E, I);
+        bool OK = lowerable(A, Known);
+        isl_ast_expr_free(A);
+        if (!OK)
+          return false;
+      }
+      return N > 0;
+    }
+    default:
+      return false;
+    }
+  }
+
   /// Null when the expression uses something this lowering does not know.
   Value *lower(isl_ast_expr *E) {
     switch (isl_ast_expr_get_type(E)) {
@@ -148,53 +192,76 @@ isl_set *contextFor(isl_ctx *Ctx, const std::string &Context, isl_set *Set) {
 
 } // namespace
 
-std::optional<ByteInterval>
-prem::emitByteInterval(isl_ctx *Ctx, const std::string &SetText,
-                       const std::string &Context,
-                       const StringMap<Value *> &Params, IRBuilderBase &B) {
-  IslQuota Quota(Ctx);
-  IslSet Set = parseSet(Ctx, SetText);
-  if (!Set.S)
-    return std::nullopt;
-  isl_set *Known = contextFor(Ctx, Context, Set.S);
-  if (!Known)
-    return std::nullopt;
-  Set.S = isl_set_intersect_params(Set.S, isl_set_copy(Known));
-  isl_set *Where = isl_set_params(isl_set_copy(Set.S));
+ByteIntervalExprs::ByteIntervalExprs(ByteIntervalExprs &&O)
+    : Active(O.Active), First(O.First), Last(O.Last) {
+  O.Active = O.First = O.Last = nullptr;
+}
 
-  isl_ast_build *Outer = isl_ast_build_from_context(isl_set_copy(Known));
-  isl_ast_expr *ActiveExpr =
-      isl_ast_build_expr_from_set(Outer, isl_set_copy(Where));
-  isl_ast_build_free(Outer);
-  isl_ast_build *Inner =
-      isl_ast_build_from_context(isl_set_intersect(Known, Where));
-  isl_ast_expr *First =
-      isl_ast_build_expr_from_pw_aff(Inner, isl_set_dim_min(Set.copy().release(), 0));
-  isl_ast_expr *Last =
-      isl_ast_build_expr_from_pw_aff(Inner, isl_set_dim_max(Set.copy().release(), 0));
-  isl_ast_build_free(Inner);
+ByteIntervalExprs &ByteIntervalExprs::operator=(ByteIntervalExprs &&O) {
+  std::swap(Active, O.Active);
+  std::swap(First, O.First);
+  std::swap(Last, O.Last);
+  return *this;
+}
 
-  std::optional<ByteInterval> Result;
-  if (ActiveExpr && First && Last && !Quota.gaveUp()) {
-    ExprLowering Lower(Params, B);
-    Value *Active = Lower.lower(ActiveExpr);
-    Value *Begin = Lower.lower(First);
-    Value *End = Lower.lower(Last);
-    // A condition that always holds comes back as the integer 1.
-    if (Active && Active->getType()->isIntegerTy(64))
-      Active = B.CreateICmpNE(Active, B.getInt64(0));
-    if (Active && Begin && End && Active->getType()->isIntegerTy(1) &&
-        Begin->getType()->isIntegerTy(64) && End->getType()->isIntegerTy(64)) {
-      End = B.CreateAdd(End, B.getInt64(1));
-      Value *Zero = B.getInt64(0);
-      Result = ByteInterval{Active, B.CreateSelect(Active, Begin, Zero),
-                            B.CreateSelect(Active, End, Zero)};
-    }
-  }
-  isl_ast_expr_free(ActiveExpr);
+ByteIntervalExprs::~ByteIntervalExprs() {
+  isl_ast_expr_free(Active);
   isl_ast_expr_free(First);
   isl_ast_expr_free(Last);
-  return Result;
+}
+
+std::optional<ByteIntervalExprs>
+ByteIntervalExprs::build(isl_ctx *Ctx, const std::string &SetText,
+                         const std::string &Context, const StringSet<> &Known,
+                         std::string &Why) {
+  IslQuota Quota(Ctx);
+  IslSet Set = parseSet(Ctx, SetText);
+  isl_set *Given = Set.S ? contextFor(Ctx, Context, Set.S) : nullptr;
+  if (!Given) {
+    Why = "isl cannot read the byte set";
+    return std::nullopt;
+  }
+  Set.S = isl_set_intersect_params(Set.S, isl_set_copy(Given));
+  isl_set *Where = isl_set_params(isl_set_copy(Set.S));
+
+  ByteIntervalExprs E;
+  isl_ast_build *Outer = isl_ast_build_from_context(isl_set_copy(Given));
+  E.Active = isl_ast_build_expr_from_set(Outer, isl_set_copy(Where));
+  isl_ast_build_free(Outer);
+  isl_ast_build *Inner = isl_ast_build_from_context(isl_set_intersect(Given, Where));
+  E.First = isl_ast_build_expr_from_pw_aff(
+      Inner, isl_set_dim_min(Set.copy().release(), 0));
+  E.Last = isl_ast_build_expr_from_pw_aff(
+      Inner, isl_set_dim_max(Set.copy().release(), 0));
+  isl_ast_build_free(Inner);
+  if (Quota.gaveUp() || !E.Active || !E.First || !E.Last) {
+    Why = "isl gave up on the byte interval";
+    return std::nullopt;
+  }
+  if (!ExprLowering::lowerable(E.Active, Known) ||
+      !ExprLowering::lowerable(E.First, Known) ||
+      !ExprLowering::lowerable(E.Last, Known)) {
+    char *Text = isl_ast_expr_to_C_str(E.First);
+    Why = std::string("the byte interval has no code form (first byte ") +
+          (Text ? Text : "?") + ")";
+    free(Text);
+    return std::nullopt;
+  }
+  return E;
+}
+
+ByteInterval ByteIntervalExprs::emit(const StringMap<Value *> &Params,
+                                     IRBuilderBase &B) const {
+  ExprLowering Lower(Params, B);
+  Value *IsActive = Lower.lower(Active);
+  // A condition that always holds comes back as the integer 1.
+  if (IsActive->getType()->isIntegerTy(64))
+    IsActive = B.CreateICmpNE(IsActive, B.getInt64(0));
+  Value *Begin = Lower.lower(First);
+  Value *End = B.CreateAdd(Lower.lower(Last), B.getInt64(1));
+  Value *Zero = B.getInt64(0);
+  return {IsActive, B.CreateSelect(IsActive, Begin, Zero),
+          B.CreateSelect(IsActive, End, Zero)};
 }
 
 bool prem::hasNoHoles(isl_ctx *Ctx, const std::string &SetText) {
@@ -213,28 +280,74 @@ bool prem::hasNoHoles(isl_ctx *Ctx, const std::string &SetText) {
   return Equal == isl_bool_true && !Quota.gaveUp();
 }
 
-std::optional<uint64_t> prem::largestInterval(isl_ctx *Ctx,
-                                              const std::string &SetText,
-                                              const std::string &Context) {
+ByteInterval prem::emitUnion(ArrayRef<ByteIntervalExprs> Parts,
+                             const StringMap<Value *> &Params,
+                             IRBuilderBase &B) {
+  Value *Active = B.getFalse();
+  Value *Begin = B.getInt64(INT64_MAX), *End = B.getInt64(0);
+  for (const ByteIntervalExprs &P : Parts) {
+    ByteInterval I = P.emit(Params, B);
+    Begin = B.CreateSelect(
+        I.Active, B.CreateBinaryIntrinsic(Intrinsic::smin, Begin, I.Begin),
+        Begin);
+    End = B.CreateSelect(
+        I.Active, B.CreateBinaryIntrinsic(Intrinsic::smax, End, I.End), End);
+    Active = B.CreateOr(Active, I.Active);
+  }
+  return {Active, B.CreateSelect(Active, Begin, B.getInt64(0)), End};
+}
+
+IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts)
+    : Ctx(Ctx) {
+  // Only the tile-size search needs it (run time checks every tile anyway):
+  // a small budget keeps many runtime offsets from costing compile time.
+  IslQuota Quota(Ctx, islMaxOperations() / 20);
+  isl_pw_aff *First = nullptr, *Last = nullptr;
+  for (const std::string &Text : SetTexts) {
+    IslSet Set = parseSet(Ctx, Text);
+    if (!Set.S)
+      continue;
+    isl_pw_aff *Min = isl_set_dim_min(Set.copy().release(), 0);
+    isl_pw_aff *Max = isl_set_dim_max(Set.copy().release(), 0);
+    First = First ? isl_pw_aff_coalesce(isl_pw_aff_union_min(First, Min)) : Min;
+    Last = Last ? isl_pw_aff_coalesce(isl_pw_aff_union_max(Last, Max)) : Max;
+  }
+  if (First && Last && !Quota.gaveUp())
+    Length = isl_pw_aff_add(isl_pw_aff_sub(Last, First),
+                            isl_pw_aff_val_on_domain(
+                                isl_set_universe(isl_space_params(
+                                    isl_pw_aff_get_space(Last))),
+                                isl_val_one(Ctx)));
+  else {
+    isl_pw_aff_free(First);
+    isl_pw_aff_free(Last);
+  }
+}
+
+IntervalLength::~IntervalLength() { isl_pw_aff_free(Length); }
+
+std::optional<uint64_t>
+IntervalLength::largest(const std::string &Context) const {
+  if (!Length)
+    return std::nullopt;
   IslQuota Quota(Ctx);
-  IslSet Set = parseSet(Ctx, SetText);
-  if (!Set.S)
+  isl_set *Given = isl_set_read_from_str(Ctx, Context.c_str());
+  if (!Given)
     return std::nullopt;
-  isl_set *Known = contextFor(Ctx, Context, Set.S);
-  if (!Known)
-    return std::nullopt;
-  Set.S = isl_set_intersect_params(Set.S, Known);
-  isl_pw_aff *Size = isl_pw_aff_sub(isl_set_dim_max(Set.copy().release(), 0),
-                                    isl_set_dim_min(Set.copy().release(), 0));
+  isl_pw_aff *L = isl_pw_aff_copy(Length);
+  Given = isl_set_align_params(Given, isl_pw_aff_get_space(L));
+  L = isl_pw_aff_intersect_params(L, Given);
   // Over every parameter value: the parameters become set dimensions.
-  IslSet Sizes(isl_set_from_pw_aff(Size));
-  isl_size NParams = isl_set_dim(Sizes.S, isl_dim_param);
+  IslSet Lengths(isl_set_from_pw_aff(L));
+  isl_size NParams = isl_set_dim(Lengths.S, isl_dim_param);
   if (NParams < 0)
     return std::nullopt;
-  Sizes.S = isl_set_move_dims(Sizes.S, isl_dim_set, 1, isl_dim_param, 0,
-                              NParams);
-  std::optional<int64_t> Max = maxOfDim(Sizes, 0);
+  Lengths.S = isl_set_move_dims(Lengths.S, isl_dim_set, 1, isl_dim_param, 0,
+                                NParams);
+  if (isl_set_is_empty(Lengths.S) == isl_bool_true)
+    return 0;
+  std::optional<int64_t> Max = maxOfDim(Lengths, 0);
   if (!Max || Quota.gaveUp())
     return std::nullopt;
-  return uint64_t(*Max + 1);
+  return uint64_t(std::max<int64_t>(*Max, 0));
 }

@@ -60,6 +60,8 @@ std::string IslSet::str() const {
   return R;
 }
 
+unsigned long prem::islMaxOperations() { return IslMaxOperations; }
+
 IslQuota::IslQuota(isl_ctx *Ctx) : IslQuota(Ctx, IslMaxOperations) {}
 
 IslQuota::IslQuota(isl_ctx *Ctx, unsigned long MaxOperations) : Ctx(Ctx) {
@@ -118,8 +120,19 @@ IslSet prem::simplify(IslSet Set) {
 
 /// "[first, last]" byte of a 1-D byte set, as piecewise-affine functions of
 /// the parameters.
-std::string prem::byteRangeText(const IslSet &Bytes) {
-  if (!Bytes.S || isl_set_is_empty(Bytes.S) == isl_bool_true)
+std::string prem::byteRangeText(llvm::ArrayRef<IslSet> Pieces) {
+  // The extremes of each piece, combined: far cheaper than the extremes of
+  // the union when unrolled code has many pieces.
+  isl_pw_aff *First = nullptr, *Last = nullptr;
+  for (const IslSet &P : Pieces) {
+    if (!P.S || isl_set_is_empty(P.S) == isl_bool_true)
+      continue;
+    isl_pw_aff *Min = isl_set_dim_min(isl_set_copy(P.S), 0);
+    isl_pw_aff *Max = isl_set_dim_max(isl_set_copy(P.S), 0);
+    First = First ? isl_pw_aff_coalesce(isl_pw_aff_union_min(First, Min)) : Min;
+    Last = Last ? isl_pw_aff_coalesce(isl_pw_aff_union_max(Last, Max)) : Max;
+  }
+  if (!First)
     return "empty";
   auto Text = [](isl_pw_aff *PA) {
     PA = isl_pw_aff_coalesce(PA);
@@ -131,8 +144,7 @@ std::string prem::byteRangeText(const IslSet &Bytes) {
     size_t Open = R.find("{ ");
     return Open == std::string::npos ? R : R.substr(Open);
   };
-  return "first " + Text(isl_set_dim_min(isl_set_copy(Bytes.S), 0)) +
-         ", last " + Text(isl_set_dim_max(isl_set_copy(Bytes.S), 0));
+  return "first " + Text(First) + ", last " + Text(Last);
 }
 
 static std::optional<int64_t> valToInt(isl_val *V) {

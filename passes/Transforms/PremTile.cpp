@@ -55,6 +55,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -200,9 +201,15 @@ private:
   const SCEV *TripCount = nullptr;
   /// Array index of every memory access of the loop.
   DenseMap<const Instruction *, unsigned> ArrayOf;
-  /// Per array: all bytes (read or written), and bytes written.
-  SmallVector<std::string, 4> TouchedBytes, WrittenBytes;
+  /// Per array: bytes written (the union of the write accesses).
+  SmallVector<std::string, 4> WrittenBytes;
   SmallVector<bool, 4> WriteHasNoHoles;
+  /// Per array: code for the interval of bytes touched, and of bytes written
+  /// (when they have no holes).
+  SmallVector<SmallVector<ByteIntervalExprs, 2>, 4> TouchedCode;
+  SmallVector<std::optional<ByteIntervalExprs>, 4> WrittenCode;
+  /// Per array: the length of its interval, for the tile-size search.
+  SmallVector<std::unique_ptr<IntervalLength>, 4> Lengths;
 
   std::string legality();
   std::string paramNames() const;
@@ -251,9 +258,12 @@ std::string NestTiler::legality() {
   if (!L || L->getHeader() != SIMT.LoopHeader)
     return "the worksharing loop is not a natural loop";
   IV = SIMT.InductionPhi;
-  if (!L->getLoopPreheader() || !L->getLoopLatch() ||
+  // A missing preheader is made when transforming (not here: a loop left
+  // alone must stay byte for byte as it was).
+  if (!L->getLoopPredecessor() || !L->getLoopLatch() ||
       L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
-    return "the worksharing loop has more than one exit or no preheader";
+    return "the worksharing loop has more than one exit or more than one "
+           "entry";
   auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
   if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
     return "the worksharing loop does not step by one";
@@ -267,28 +277,40 @@ std::string NestTiler::legality() {
       return "a header phi of the worksharing loop has unexpected edges";
 
   for (auto [K, A] : enumerate(Nest.Arrays)) {
-    if ((A.Read && A.TileReadBytes.empty()) ||
-        (A.Written && A.TileWriteBytes.empty()))
+    if (A.TileAccessBytes.empty() || (A.Written && A.TileWriteBytes.empty()))
       return "array " + A.Name +
              ": no byte-level footprint (runtime stride or floor subscript)";
     auto *Base = dyn_cast<Instruction>(A.Base);
     if (!isa<Argument, GlobalValue>(A.Base) &&
-        !(Base && DT.dominates(Base, L->getLoopPreheader()->getTerminator())))
+        !(Base && DT.dominates(Base, L->getLoopPredecessor()->getTerminator())))
       return "array " + A.Name + ": base pointer not available before the loop";
     if (!A.Base->getType()->isPointerTy())
       return "array " + A.Name + ": base is not a pointer";
     for (const AffineAccess &Acc : A.Accesses)
       ArrayOf[Acc.Inst] = K;
-    std::string Touched = A.TileReadBytes;
-    if (!A.TileWriteBytes.empty())
-      Touched = Touched.empty()
-                    ? A.TileWriteBytes
-                    : unite(parseSet(Ctx, Touched),
-                            parseSet(Ctx, A.TileWriteBytes))
-                          .str();
-    TouchedBytes.push_back(Touched);
     WrittenBytes.push_back(A.TileWriteBytes);
     WriteHasNoHoles.push_back(A.Written && hasNoHoles(Ctx, A.TileWriteBytes));
+  }
+  StringSet<> Known{"simt_n", "simt_lb"};
+  for (auto &[Name, S] : Nest.Params)
+    Known.insert(Name);
+  std::string Context = paramNames() + " -> { : simt_n >= 1 }";
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    std::string Why;
+    Lengths.push_back(std::make_unique<IntervalLength>(Ctx, A.TileAccessBytes));
+    TouchedCode.emplace_back();
+    for (const std::string &Bytes : A.TileAccessBytes) {
+      auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
+      if (!Code)
+        return "array " + A.Name + ": " + Why;
+      TouchedCode.back().push_back(std::move(*Code));
+    }
+    WrittenCode.emplace_back();
+    if (WriteHasNoHoles[K])
+      WrittenCode.back() =
+          ByteIntervalExprs::build(Ctx, WrittenBytes[K], Context, Known, Why);
+    // Without code for the written interval, store element by element.
+    WriteHasNoHoles[K] = WrittenCode.back().has_value();
   }
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
@@ -308,7 +330,7 @@ std::string NestTiler::legality() {
     if (Name != "simt_lb" &&
         (!SE.isLoopInvariant(S, L) ||
          !SCEVExpander(SE, "prem")
-              .isSafeToExpandAt(S, L->getLoopPreheader()->getTerminator())))
+              .isSafeToExpandAt(S, L->getLoopPredecessor()->getTerminator())))
       return "runtime value " + Name + " cannot be computed before the loop";
   return "";
 }
@@ -332,8 +354,8 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
               .str();
   std::string Context = paramNames() + " -> { : " + Cs + " }";
   uint64_t Total = 0;
-  for (const std::string &Bytes : TouchedBytes) {
-    auto Size = largestInterval(Ctx, Bytes, Context);
+  for (const auto &Length : Lengths) {
+    auto Size = Length->largest(Context);
     if (!Size)
       return std::nullopt;
     Total += alignTo(*Size, SlotAlign);
@@ -400,7 +422,9 @@ bool NestTiler::run(json::Object &Record) {
   uint64_t Iterations = 0;
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
-  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader;
+  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader
+                       ? Nest.Kernel->SIMT.LoopHeader
+                       : &F.getEntryBlock();
   if (!Why.empty()) {
     Record["transformed"] = false;
     Record["reason"] = Why;
@@ -443,6 +467,8 @@ bool NestTiler::run(json::Object &Record) {
 void NestTiler::transform(uint64_t Iterations) {
   LLVMContext &C = F.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
+  if (!L->getLoopPreheader())
+    InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
   formLCSSA(*L, DT, &LI, &SE);
   BasicBlock *Pre = L->getLoopPreheader(), *Header = L->getHeader(),
              *Latch = L->getLoopLatch(), *Exit = L->getUniqueExitBlock();
@@ -491,18 +517,16 @@ void NestTiler::transform(uint64_t Iterations) {
     return Fr;
   };
   Tag(Index, -1, "interval");
-  std::string Context = paramNames() + " -> { : simt_n >= 1 }";
   Value *Used = B.getInt64(0);
   Value *Safe = B.getTrue();
   SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
   SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
                                      i64MD(C, Budget)};
   for (auto [K, A] : enumerate(Nest.Arrays)) {
-    auto Touched = emitByteInterval(Ctx, TouchedBytes[K], Context, Params, B);
-    assert(Touched && "byte interval checked by bytesPerTile");
+    ByteInterval Touched = emitUnion(TouchedCode[K], Params, B);
     Value *Base = const_cast<Value *>(A.Base);
-    Value *Len = B.CreateSub(Touched->End, Touched->Begin);
-    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched->Begin);
+    Value *Len = B.CreateSub(Touched.End, Touched.Begin);
+    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
     Tag(Begin, K, "begin");
     Tag(Len, K, "length");
     Tag(Used, K, "slot");
@@ -511,13 +535,9 @@ void NestTiler::transform(uint64_t Iterations) {
     Value *BeginInt = B.CreatePtrToInt(Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
     if (WriteHasNoHoles[K]) {
-      auto Written = emitByteInterval(Ctx, WrittenBytes[K], Context, Params, B);
-      if (!Written) {
-        WriteHasNoHoles[K] = false;
-      } else {
-        Tag(B.CreateGEP(B.getInt8Ty(), Base, Written->Begin), K, "wbegin");
-        Tag(B.CreateSub(Written->End, Written->Begin), K, "wlength");
-      }
+      ByteInterval Written = WrittenCode[K]->emit(Params, B);
+      Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
+      Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
     TileOps.push_back(tupleOf(
         C, {MDString::get(C, A.Name), boolMD(C, A.Read), boolMD(C, A.Written),

@@ -120,12 +120,14 @@ struct ArrayFootprint {
   /// First and last byte touched, as offsets from the base over the same
   /// parameters (isl piecewise-affine text).
   std::string ByteRange;
-  /// Bytes read and bytes written by one tile of the worksharing loop, as
-  /// offsets from the base: isl sets over the nest's parameters where the
-  /// tile is simt_lb <= i0 < simt_lb + simt_n (simt_lb symbolic even when the
-  /// loop starts at a constant). Empty when not expressible (delinearised or
+  /// Bytes one tile of the worksharing loop touches through each access
+  /// (equal sets once), and bytes it writes (the union), as offsets from the
+  /// base: isl sets over the nest's parameters where the tile is
+  /// simt_lb <= i0 < simt_lb + simt_n (simt_lb symbolic even when the loop
+  /// starts at a constant). Empty when not expressible (delinearised or
   /// floor subscripts, thread-index kernels); what prem-tile builds on.
-  std::string TileReadBytes, TileWriteBytes;
+  llvm::SmallVector<std::string, 4> TileAccessBytes;
+  std::string TileWriteBytes;
 };
 
 class FootprintInfo;

@@ -9,12 +9,15 @@
 #define PREM_SUPPORT_ISLCODEGEN_H
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <optional>
 #include <string>
 
 struct isl_ctx;
+struct isl_ast_expr;
+struct isl_pw_aff;
 
 namespace prem {
 
@@ -26,25 +29,56 @@ struct ByteInterval {
   llvm::Value *Begin = nullptr, *End = nullptr;
 };
 
-/// Emits Begin/End of the one-dimensional isl set SetText, whose parameters
-/// are given values by Params (i64). Context is an isl parameter set the
-/// values are known to satisfy. nullopt when isl gives up or the set names a
-/// parameter without a value.
-std::optional<ByteInterval>
-emitByteInterval(isl_ctx *Ctx, const std::string &SetText,
-                 const std::string &Context,
-                 const llvm::StringMap<llvm::Value *> &Params,
-                 llvm::IRBuilderBase &B);
+/// The isl expressions of a ByteInterval, built ahead of the IR so that a
+/// set whose interval cannot be generated is known before anything changes.
+class ByteIntervalExprs {
+public:
+  ByteIntervalExprs() = default;
+  ByteIntervalExprs(ByteIntervalExprs &&O);
+  ByteIntervalExprs &operator=(ByteIntervalExprs &&O);
+  ~ByteIntervalExprs();
+
+  /// Builds the expressions of the one-dimensional isl set SetText under
+  /// Context (an isl parameter set the parameter values satisfy); Why is
+  /// set when they cannot be built or use parameters not in Known.
+  static std::optional<ByteIntervalExprs>
+  build(isl_ctx *Ctx, const std::string &SetText, const std::string &Context,
+        const llvm::StringSet<> &Known, std::string &Why);
+
+  /// Emits them with Params (i64) as the parameter values.
+  ByteInterval emit(const llvm::StringMap<llvm::Value *> &Params,
+                    llvm::IRBuilderBase &B) const;
+
+private:
+  isl_ast_expr *Active = nullptr, *First = nullptr, *Last = nullptr;
+};
 
 /// True when, for every parameter value, the set has no hole: every byte
 /// between its first and last is in it.
 bool hasNoHoles(isl_ctx *Ctx, const std::string &SetText);
 
-/// Largest End - Begin of the set over the parameter values in Context, when
-/// isl can bound it.
-std::optional<uint64_t> largestInterval(isl_ctx *Ctx,
-                                        const std::string &SetText,
-                                        const std::string &Context);
+/// The interval holding all of them (each access's set is small; their
+/// union would not be).
+ByteInterval emitUnion(llvm::ArrayRef<ByteIntervalExprs> Parts,
+                       const llvm::StringMap<llvm::Value *> &Params,
+                       llvm::IRBuilderBase &B);
+
+/// The length of the interval holding some sets, as a function of their
+/// parameters, built once and asked for its largest value under several
+/// contexts (prem-tile's search for the tile size).
+class IntervalLength {
+public:
+  IntervalLength(isl_ctx *Ctx, llvm::ArrayRef<std::string> SetTexts);
+  IntervalLength(const IntervalLength &) = delete;
+  ~IntervalLength();
+
+  /// Largest length over the parameter values in Context, when bounded.
+  std::optional<uint64_t> largest(const std::string &Context) const;
+
+private:
+  isl_ctx *Ctx;
+  isl_pw_aff *Length = nullptr;
+};
 
 } // namespace prem
 

@@ -10,6 +10,8 @@
 #ifndef PREM_SUPPORT_ISLSET_H
 #define PREM_SUPPORT_ISLSET_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -54,11 +56,14 @@ public:
 
 /// Coalesces, and replaces a union by its convex hull when the hull adds no
 /// point. Cosmetic: under a small quota, the set is kept if it runs out.
+/// The -prem-isl-max-operations budget.
+unsigned long islMaxOperations();
+
 IslSet simplify(IslSet Set);
 
 /// "first {..}, last {..}": the least and greatest element of a 1-D set as
 /// piecewise-affine functions of its parameters.
-std::string byteRangeText(const IslSet &Bytes);
+std::string byteRangeText(llvm::ArrayRef<IslSet> Pieces);
 
 /// A is a subset of B (false when isl fails).
 bool isSubset(const IslSet &A, const IslSet &B);
