@@ -49,7 +49,7 @@ struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
     Run(PremLESPass());
     Run(PremSyncPass());
     Run(LinkRuntimePass());
-    addTransformRecords(Report, M);
+    addTransformRecords(Report, M, MAM);
     writeReport(std::move(Report), M);
     return All;
   }
@@ -62,6 +62,7 @@ static void registerPasses(PassBuilder &PB) {
     MAM.registerPass([] { return KernelAnalysis(); });
     MAM.registerPass([] { return FootprintAnalysis(); });
     MAM.registerPass([] { return TilingAnalysis(); });
+    MAM.registerPass([] { return TransformRecordsAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,

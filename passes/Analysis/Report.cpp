@@ -18,8 +18,6 @@
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/TilingPlan.h"
-#include "prem/Transforms/PremLES.h"
-#include "prem/Transforms/PremTile.h"
 #include "prem/Support/Target.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -98,25 +96,17 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
                       {"kernels", std::move(Kernels)}};
 }
 
-void prem::addTransformRecords(json::Object &Report, Module &M) {
-  auto Parse = [&](StringRef Name) {
-    std::vector<json::Object> Records;
-    NamedMDNode *MD = M.getNamedMetadata(Name);
-    if (!MD)
-      return Records;
-    for (MDNode *N : MD->operands()) {
-      auto Value =
-          json::parse(cast<MDString>(N->getOperand(0))->getString());
-      if (Value && Value->getAsObject())
-        Records.push_back(std::move(*Value->getAsObject()));
-      else
-        consumeError(Value.takeError());
-    }
-    M.eraseNamedMetadata(MD);
-    return Records;
-  };
-  std::vector<json::Object> Tiles = Parse(TileRecordsMD);
-  std::vector<json::Object> Phases = Parse(PhaseRecordsMD);
+AnalysisKey TransformRecordsAnalysis::Key;
+
+void prem::addTransformRecords(json::Object &Report, Module &M,
+                               ModuleAnalysisManager &MAM) {
+  TransformRecords *Records = MAM.getCachedResult<TransformRecordsAnalysis>(M);
+  if (!Records)
+    return;
+  std::vector<json::Object> Tiles = std::move(Records->Tiles);
+  std::vector<json::Object> Phases = std::move(Records->Phases);
+  Records->Tiles.clear();
+  Records->Phases.clear();
   // prem-les names the tile by the index of its record.
   for (json::Object &P : Phases) {
     auto Id = P.getInteger("tile");
@@ -155,7 +145,7 @@ void prem::writeReport(json::Object Report, Module &M) {
 
 PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
   json::Object Report = buildReport(M, MAM);
-  addTransformRecords(Report, M);
+  addTransformRecords(Report, M, MAM);
   writeReport(std::move(Report), M);
   return PreservedAnalyses::all();
 }

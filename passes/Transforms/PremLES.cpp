@@ -29,6 +29,7 @@
 
 #include "prem/Transforms/PremLES.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/Report.h"
 #include "prem/Transforms/PremTile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -158,6 +159,34 @@ TileSplitter::cloneTile(BasicBlock *From, BasicBlock *To, const Twine &Suffix) {
   return Copies;
 }
 
+/// Keeps what a stripped copy needs: its control flow, its stores and what
+/// they depend on (Decoupled Access/Execute: the computation goes).
+static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
+  SmallPtrSet<Instruction *, 32> Live;
+  SmallVector<Instruction *, 64> Work;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (I.isTerminator() || I.mayHaveSideEffects())
+        Work.push_back(&I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (!Live.insert(I).second)
+      continue;
+    for (Value *Op : I->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op))
+        Work.push_back(OpI);
+  }
+  SmallVector<Instruction *, 32> Dead;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (!Live.contains(&I))
+        Dead.push_back(&I);
+  for (Instruction *I : Dead)
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
 /// DAE Load phase: every load also copies its element to the scratchpad;
 /// stores are dropped (the Execute phase makes them).
 void TileSplitter::buildStripLoad() {
@@ -182,6 +211,7 @@ void TileSplitter::buildStripLoad() {
     }
   for (Instruction *I : Dead)
     I->eraseFromParent();
+  stripDeadCode(Copies);
 }
 
 /// Store phase of the arrays stored element by element: every store of such
@@ -217,6 +247,7 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
     }
   for (Instruction *I : Dead)
     I->eraseFromParent();
+  stripDeadCode(Copies);
 }
 
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.
@@ -301,12 +332,19 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   if (!Header || Tile.contains(T.LoadBlock) || Tile.contains(T.GlobalBlock))
     return "the tile's loop is not where prem-tile left it";
 
-  // Fixed points between the phases.
-  ExecEntry = SplitEdge(T.LoadBlock, Header);
-  ExecEntry->setName("prem.execute");
-  BasicBlock *TileLatch = T.StoreBlock->getSingleSuccessor();
-  StoreEnd = SplitEdge(T.StoreBlock, TileLatch);
-  StoreEnd->setName("prem.store.end");
+  // Fixed points between the phases. SplitEdge moves the old terminator
+  // (and its prem.block tag) to the new block: put the tags back.
+  auto Split = [&](BasicBlock *From, BasicBlock *To, const Twine &Name) {
+    MDNode *Tag = From->getTerminator()->getMetadata(BlockMD);
+    BasicBlock *New = SplitEdge(From, To);
+    New->setName(Name);
+    New->getTerminator()->setMetadata(BlockMD, nullptr);
+    From->getTerminator()->setMetadata(BlockMD, Tag);
+    return New;
+  };
+  ExecEntry = Split(T.LoadBlock, Header, "prem.execute");
+  StoreEnd = Split(T.StoreBlock, T.StoreBlock->getSingleSuccessor(),
+                   "prem.store.end");
   tagPhase(T.LoadBlock, T.Id, "memory");
   tagPhase(ExecEntry, T.Id, "execute");
   tagPhase(T.StoreBlock, T.Id, "memory");
@@ -362,7 +400,7 @@ static Value *scratchpadFor(Function &F, uint64_t Bytes) {
 }
 
 PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  NamedMDNode *Records = nullptr;
+  TransformRecords &Records = MAM.getResult<TransformRecordsAnalysis>(M);
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -381,12 +419,7 @@ PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
         F.getContext().emitError("prem-les: " + F.getName() + ": " + Why);
       }
       Changed = true;
-      if (!Records)
-        Records = M.getOrInsertNamedMetadata(PhaseRecordsMD);
-      std::string Text;
-      raw_string_ostream(Text) << json::Value(std::move(Record));
-      Records->addOperand(
-          MDNode::get(M.getContext(), MDString::get(M.getContext(), Text)));
+      Records.Phases.push_back(std::move(Record));
     }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

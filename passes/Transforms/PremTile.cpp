@@ -31,6 +31,7 @@
 #include "prem/Transforms/PremTile.h"
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/Report.h"
 #include "prem/Analysis/TilingPlan.h"
 #include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
@@ -39,6 +40,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -55,6 +57,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -312,20 +315,28 @@ std::string NestTiler::legality() {
     // Without code for the written interval, store element by element.
     WriteHasNoHoles[K] = WrittenCode.back().has_value();
   }
+  if (controlDependsOnLoads(*L))
+    return "control flow in the loop depends on loaded data";
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
       if (!I.mayReadOrWriteMemory())
         continue;
-      auto *LI = dyn_cast<LoadInst>(&I);
-      auto *SI = dyn_cast<StoreInst>(&I);
-      if ((!LI || !LI->isSimple()) && (!SI || !SI->isSimple()))
+      auto *Ld = dyn_cast<LoadInst>(&I);
+      auto *St = dyn_cast<StoreInst>(&I);
+      if ((!Ld || !Ld->isSimple()) && (!St || !St->isSimple()))
         return "the loop has a memory operation other than a plain load or "
                "store";
       if (!ArrayOf.count(&I))
         return "an access of the loop is not in the footprint";
+      // The footprint counts every access on every iteration of its loops:
+      // one that runs only under a condition would be over-estimated, and an
+      // over-estimated interval could reach outside its array (loads) or
+      // write back bytes the tile never wrote (stores).
+      Loop *Inner = LI.getLoopFor(BB);
+      if (!DT.dominates(BB, Inner->getLoopLatch()))
+        return "an access runs only under a condition (its footprint would "
+               "be over-estimated)";
     }
-  if (controlDependsOnLoads(*L))
-    return "control flow in the loop depends on loaded data";
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb" &&
         (!SE.isLoopInvariant(S, L) ||
@@ -641,6 +652,21 @@ void NestTiler::transform(uint64_t Iterations) {
   B.CreateCondBr(B.CreateICmpEQ(DoneNext, Trips), Exit, TileHead);
   Pre->getTerminator()->replaceSuccessorWith(Header, TileHead);
 
+  // The interval code is mostly constants for fixed sizes: fold it now that
+  // every phi is complete (the contract's freeze values stay).
+  const SimplifyQuery SQ(F.getDataLayout());
+  for (Instruction &I : make_early_inc_range(*TileHead)) {
+    if (isa<FreezeInst>(I) || isa<PHINode>(I))
+      continue;
+    if (Value *V = simplifyInstruction(&I, SQ)) {
+      I.replaceAllUsesWith(V);
+      I.eraseFromParent();
+    }
+  }
+  for (Instruction &I : make_early_inc_range(reverse(*TileHead)))
+    if (!isa<FreezeInst>(I) && isInstructionTriviallyDead(&I))
+      I.eraseFromParent();
+
   // Only the scratchpad path's accesses are rewritten by prem-les.
   for (BasicBlock *BB : Body)
     for (Instruction &I : *BB)
@@ -659,7 +685,7 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   Triple T(M.getTargetTriple());
   bool GPU = T.isNVPTX() || T.isAMDGPU();
   uint64_t Budget = scratchpadBudget(M);
-  NamedMDNode *Records = M.getOrInsertNamedMetadata(TileRecordsMD);
+  TransformRecords &Records = MAM.getResult<TransformRecordsAnalysis>(M);
   SmallPtrSet<Function *, 4> Changed;
   for (auto [Id, Nest] : enumerate(FI.Nests)) {
     json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
@@ -687,10 +713,7 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
                << *Record.getString("reason");
       });
     }
-    std::string Text;
-    raw_string_ostream(Text) << json::Value(std::move(Record));
-    Records->addOperand(MDNode::get(M.getContext(),
-                                    MDString::get(M.getContext(), Text)));
+    Records.Tiles.push_back(std::move(Record));
   }
   if (Changed.empty())
     return PreservedAnalyses::all();

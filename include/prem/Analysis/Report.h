@@ -12,15 +12,40 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
+#include <vector>
+
 namespace prem {
 
 /// The report of one module as JSON (schema in docs/passes.md).
 llvm::json::Object buildReport(llvm::Module &M,
                                llvm::ModuleAnalysisManager &MAM);
 
-/// Moves what prem-tile and prem-les recorded in the module (named metadata)
-/// into the report's kernels, under "prem", and drops the metadata.
-void addTransformRecords(llvm::json::Object &Report, llvm::Module &M);
+/// What prem-tile and prem-les decided, kept beside the module rather than
+/// in it (a kernel left alone stays byte for byte as it was) until the report
+/// takes it. A module analysis that is never invalidated, so that passes of
+/// one pipeline share it.
+struct TransformRecords {
+  /// One per nest, in nest order (prem-tile); one per tile (prem-les).
+  std::vector<llvm::json::Object> Tiles, Phases;
+  bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
+                  llvm::ModuleAnalysisManager::Invalidator &) {
+    return false;
+  }
+};
+
+class TransformRecordsAnalysis
+    : public llvm::AnalysisInfoMixin<TransformRecordsAnalysis> {
+  friend llvm::AnalysisInfoMixin<TransformRecordsAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = TransformRecords;
+  Result run(llvm::Module &, llvm::ModuleAnalysisManager &) { return {}; }
+};
+
+/// Moves the transform records into the report's kernels, under "prem".
+void addTransformRecords(llvm::json::Object &Report, llvm::Module &M,
+                         llvm::ModuleAnalysisManager &MAM);
 
 /// Writes the report to -prem-report's file, if one was named.
 void writeReport(llvm::json::Object Report, llvm::Module &M);

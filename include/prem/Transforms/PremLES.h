@@ -18,9 +18,6 @@ enum class PremMode { Compatible, DAE, SoftDMA };
 PremMode premMode();
 llvm::StringRef premModeName(PremMode M);
 
-/// Named metadata with one JSON string per tile: how prem-les built it.
-inline constexpr const char *PhaseRecordsMD = "prem.les.records";
-
 class PremLESPass : public llvm::PassInfoMixin<PremLESPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,

@@ -48,8 +48,6 @@ inline constexpr const char *BlockMD = "prem.block";
 inline constexpr const char *ValueMD = "prem.value";
 inline constexpr const char *ArrayMD = "prem.array";
 inline constexpr const char *PhaseMD = "prem.phase";
-/// Named metadata with one JSON string per nest: what prem-tile decided.
-inline constexpr const char *TileRecordsMD = "prem.tile.records";
 
 /// One array of a tiled loop as the contract describes it.
 struct TiledArray {

@@ -1,0 +1,132 @@
+// Shapes the transformation must refuse: each kernel gets a remark with the
+// reason and comes out of the whole pipeline byte for byte as it went in.
+// gather through an index array:
+// RUN: %omp_host_device_ir -DINDIRECT %s -o %t.indirect.ll
+// RUN: %opt_prem -passes=verify %t.indirect.ll -S -o %t.indirect.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.indirect.ll -S -o %t.indirect.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=INDIRECT
+// RUN: cmp %t.indirect.plain.ll %t.indirect.after.ll
+// INDIRECT: not transformed: the footprint is not exact: subscript is loaded from memory inside the nest
+
+// a quadratic subscript:
+// RUN: %omp_host_device_ir -DNONAFFINE %s -o %t.nonaffine.ll
+// RUN: %opt_prem -passes=verify %t.nonaffine.ll -S -o %t.nonaffine.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.nonaffine.ll -S -o %t.nonaffine.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=NONAFFINE
+// RUN: cmp %t.nonaffine.plain.ll %t.nonaffine.after.ll
+// NONAFFINE: not transformed: the footprint is not exact: subscript is a polynomial of the induction variable
+
+// a data-dependent inner trip count:
+// RUN: %omp_host_device_ir -DUNKNOWN_TRIP %s -o %t.unknown_trip.ll
+// RUN: %opt_prem -passes=verify %t.unknown_trip.ll -S -o %t.unknown_trip.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.unknown_trip.ll -S -o %t.unknown_trip.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=UNKNOWN_TRIP
+// RUN: cmp %t.unknown_trip.plain.ll %t.unknown_trip.after.ll
+// UNKNOWN_TRIP: not transformed: the footprint is not exact:
+
+// a call to an unknown function:
+// RUN: %omp_host_device_ir -DCALL %s -o %t.call.ll
+// RUN: %opt_prem -passes=verify %t.call.ll -S -o %t.call.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.call.ll -S -o %t.call.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CALL
+// RUN: cmp %t.call.plain.ll %t.call.after.ll
+// CALL: not transformed: the footprint is not exact: call to 'ext' may access memory
+
+// an atomic update:
+// RUN: %omp_host_device_ir -DATOMIC %s -o %t.atomic.ll
+// RUN: %opt_prem -passes=verify %t.atomic.ll -S -o %t.atomic.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.atomic.ll -S -o %t.atomic.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=ATOMIC
+// RUN: cmp %t.atomic.plain.ll %t.atomic.after.ll
+// ATOMIC: not transformed: the footprint is not exact: atomic read-modify-write
+
+// a volatile store:
+// RUN: %omp_host_device_ir -DVOLATILE %s -o %t.volatile.ll
+// RUN: %opt_prem -passes=verify %t.volatile.ll -S -o %t.volatile.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.volatile.ll -S -o %t.volatile.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=VOLATILE
+// RUN: cmp %t.volatile.plain.ll %t.volatile.after.ll
+// VOLATILE: not transformed: the footprint is not exact:
+
+// one iteration's footprint larger than the scratchpad:
+// RUN: %omp_host_device_ir -DHUGE %s -o %t.huge.ll
+// RUN: %opt_prem -passes=verify %t.huge.ll -S -o %t.huge.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.huge.ll -S -o %t.huge.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: cmp %t.huge.plain.ll %t.huge.after.ll
+// HUGE: not transformed: one SIMT iteration needs 1048640 bytes of scratchpad (byte intervals), more than the 49152 available
+
+// a dynamic schedule:
+// RUN: %omp_host_device_ir -DDYNAMIC %s -o %t.dynamic.ll
+// RUN: %opt_prem -passes=verify %t.dynamic.ll -S -o %t.dynamic.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.dynamic.ll -S -o %t.dynamic.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: cmp %t.dynamic.plain.ll %t.dynamic.after.ll
+// DYNAMIC: not transformed: the kernel has no worksharing loop to tile
+
+// control flow that depends on loaded data:
+// RUN: %omp_host_device_ir -DCONTROL %s -o %t.control.ll
+// RUN: %opt_prem -passes=verify %t.control.ll -S -o %t.control.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.control.ll -S -o %t.control.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CONTROL
+// RUN: cmp %t.control.plain.ll %t.control.after.ll
+// CONTROL: not transformed: control flow in the loop depends on loaded data
+// a store under a condition on the induction variables:
+// RUN: %omp_host_device_ir -DGUARDED %s -o %t.guarded.ll
+// RUN: %opt_prem -passes=verify %t.guarded.ll -S -o %t.guarded.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.guarded.ll -S -o %t.guarded.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GUARDED
+// RUN: cmp %t.guarded.plain.ll %t.guarded.after.ll
+// GUARDED: not transformed: an access runs only under a condition
+
+#define N 64
+extern int ext(float);
+#pragma omp declare target to(ext)
+void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
+            const int *restrict len) {
+#if defined(INDIRECT)
+#pragma omp target teams distribute parallel for map(to: A[0:N], idx[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    B[i] = A[idx[i]];
+#elif defined(NONAFFINE)
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    B[i] = A[i * i];
+#elif defined(UNKNOWN_TRIP)
+#pragma omp target teams distribute parallel for map(to: A[0:N*N], len[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++) {
+    float s = 0;
+    for (int k = 0; k < len[i]; k++)
+      s += A[i * N + k];
+    B[i] = s;
+  }
+#elif defined(CALL)
+#pragma omp target teams distribute parallel for map(to: A[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    B[i] = ext(A[i]);
+#elif defined(ATOMIC)
+#pragma omp target teams distribute parallel for map(to: A[0:N]) map(tofrom: B[0:1])
+  for (int i = 0; i < N; i++) {
+#pragma omp atomic
+    B[0] += A[i];
+  }
+#elif defined(VOLATILE)
+#pragma omp target teams distribute parallel for map(to: A[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    ((volatile float *)B)[i] = A[i];
+#elif defined(HUGE)
+#pragma omp target teams distribute parallel for map(to: A[0:N*262144]) map(from: B[0:N])
+  for (int i = 0; i < N; i++) {
+    float s = 0;
+    for (int k = 0; k < 262144; k++)
+      s += A[i * 262144 + k];
+    B[i] = s;
+  }
+#elif defined(DYNAMIC)
+#pragma omp target teams distribute parallel for schedule(dynamic) map(to: A[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    B[i] = 2 * A[i];
+#elif defined(CONTROL)
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < N; k++)
+      if (A[i * N + k] > 0)
+        B[i * N + k] = 1.0f;
+#elif defined(GUARDED)
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < N; k++)
+      if (k < i)
+        B[i * N + k] = A[i * N + k];
+#endif
+}
