@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Build the kernel suite for host offload without the plugin and with it in
+each PREM mode, at one data size, and run every build.
+
+Shared by the end-to-end test (test/E2E/suite-modes.test) and the host-offload
+benchmark (bench/host_offload.py). Builds run in parallel; each build's report
+(-prem-report) and phase summary (PREM_TRACE_SUMMARY) are kept.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+
+MODES = ["cmpt", "dae", "sdma"]
+SIZES = {"small": ["-DN2=16", "-DN3=8"], "large": ["-DN2=96", "-DN3=24"]}
+OFFLOAD = ["-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu"]
+SUMMARY = re.compile(r"prem: (\d+) phase changes \((\d+) recorded: (\d+) memory, "
+                     r"(\d+) execute\) by (\d+) agents")
+
+
+def build(clang, plugin, source, out, size, mode, extra):
+    """Compile (plugin options at the compile step only) and link."""
+    exe = os.path.join(out, f"suite-{size}-{mode or 'base'}")
+    cflags = OFFLOAD + SIZES[size] + extra
+    if mode:
+        obj = exe + ".o"
+        subprocess.run([clang, *cflags, f"-fpass-plugin={plugin}",
+                        "-mllvm", f"-prem-mode={mode}",
+                        "-mllvm", f"-prem-report={exe}.json",
+                        "-c", source, "-o", obj], check=True)
+        subprocess.run([clang, *OFFLOAD, obj, "-lm", "-o", exe], check=True)
+    else:
+        subprocess.run([clang, *cflags, source, "-lm", "-o", exe], check=True)
+    return exe
+
+
+def run(exe, args=()):
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+               PREM_TRACE_SUMMARY="1")
+    p = subprocess.run([exe, *args], env=env, check=True, capture_output=True,
+                       text=True)
+    m = SUMMARY.search(p.stderr)
+    phases = None
+    if m:
+        total, recorded, memory, execute, agents = map(int, m.groups())
+        phases = {"changes": total, "memory": memory, "execute": execute,
+                  "agents": agents, "complete": total == recorded}
+    return p.stdout, phases
+
+
+def build_all(clang, plugin, source, out, size, extra=()):
+    os.makedirs(out, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+        jobs = {m: pool.submit(build, clang, plugin, source, out, size, m,
+                               list(extra))
+                for m in [None] + MODES}
+        return {m: j.result() for m, j in jobs.items()}
+
+
+# Suite kernel names as main() prints them, by the C function that runs them
+# (the function names the OpenMP kernels).
+FUNCTION = {"gemm": "gemm", "2mm": "mm2", "3mm": "mm3", "atax": "atax",
+            "bicg": "bicg", "mvt": "mvt", "gesummv": "gesummv",
+            "gemver": "gemver", "syrk": "syrk", "syr2k": "syr2k",
+            "covariance": "covariance", "correlation": "correlation",
+            "conv2d": "conv2d", "conv3d": "conv3d", "jacobi-2d": "jacobi2d",
+            "fdtd-2d": "fdtd2d", "doitgen": "doitgen"}
+
+
+def function_of(kernel_symbol):
+    """The C function of an OpenMP kernel symbol
+    (__omp_offloading_<dev>_<file>_<function>_l<line>)."""
+    rest = kernel_symbol.removeprefix("__omp_offloading_")
+    return rest.split("_", 2)[-1].rsplit("_l", 1)[0]
+
+
+def loops(report_file):
+    """(kernel, transformed, record) for every kernel of a report."""
+    with open(report_file) as f:
+        report = json.load(f)
+    for k in report["kernels"]:
+        prem = k.get("prem", {})
+        yield k["name"], prem.get("transformed", False), prem
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--size", choices=SIZES, required=True)
+    args = ap.parse_args()
+
+    exes = build_all(args.clang, args.plugin, args.source, args.out, args.size)
+    base, _ = run(exes[None])
+    kernels = len(base.splitlines())
+    failed = False
+    phases = {}
+    for mode in MODES:
+        out, phases[mode] = run(exes[mode])
+        if out != base:
+            failed = True
+            print(f"{args.size}: {mode}: OUTPUT DIFFERS")
+            for b, o in zip(base.splitlines(), out.splitlines()):
+                if b != o:
+                    print(f"  baseline {b}\n  {mode:8} {o}")
+    if not failed:
+        print(f"{args.size}: {kernels} kernels, outputs bit for bit equal to "
+              f"the baseline in {' '.join(MODES)}")
+
+    report = list(loops(exes["sdma"] + ".json"))
+    done = [r for _, t, r in report if t]
+    print(f"{args.size}: {len(done)} of {len(report)} loops transformed")
+    for name, t, r in report:
+        if not t:
+            print(f"{args.size}: not transformed: {function_of(name)}: "
+                  f"{r.get('reason', '?')}")
+    intervals = sorted({r.get("intervals") for r in done})
+    print(f"{args.size}: intervals per loop: {' '.join(map(str, intervals))}")
+
+    # Every tile a phase record: cmpt has one memory phase per tile; dae and
+    # sdma a Load, an Execute and a Store phase per tile when the tile takes
+    # the scratchpad path (a tile on the global path has one memory phase).
+    tiles = phases["cmpt"]["memory"]
+    for mode in ("dae", "sdma"):
+        p = phases[mode]
+        on_spm = p["execute"]
+        ok = p["complete"] and p["memory"] == tiles + on_spm
+        print(f"{args.size}: {mode}: {on_spm} of {tiles} tiles on the "
+              f"scratchpad path{'' if ok else ' (PHASE COUNTS INCONSISTENT)'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
