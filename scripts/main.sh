@@ -19,7 +19,7 @@ OFFLOAD=(-O2 -g -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu)
 "$CLANG" "${OFFLOAD[@]}" "$OUT/prem_demo.o" -o "$OUT/prem_demo"
 
 echo "== running examples/prem_demo.c on the host-offload device"
-OMP_TARGET_OFFLOAD=MANDATORY "$OUT/prem_demo"
+OMP_TARGET_OFFLOAD=MANDATORY PREM_TRACE_SUMMARY=1 "$OUT/prem_demo"
 echo
 "$ROOT/tools/prem-report" "$OUT/prem-report.json"
 echo

@@ -113,11 +113,38 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
     if (!Id || size_t(*Id) >= Tiles.size())
       continue;
     json::Object &T = Tiles[*Id];
-    T["mode"] = P.getString("mode")->str();
+    std::string Mode = P.getString("mode")->str();
+    T["mode"] = Mode;
     if (json::Array *Arrays = P.getArray("arrays"))
       T["phases"] = std::move(*Arrays);
     if (auto Load = P.getString("load"))
       T["phases"] = Load->str();
+    // Bytes per Load and Store phase (largest tile): SoftDMA moves byte
+    // intervals, stripped copies the bytes the tile touches; a compatible
+    // interval moves what the tile itself does, in one memory phase.
+    json::Array *Arrays = T.getArray("arrays");
+    if (!Arrays || Mode == "cmpt")
+      continue;
+    uint64_t Load = 0, Store = 0;
+    bool Known = true;
+    for (const json::Value &V : *Arrays) {
+      const json::Object &A = *V.getAsObject();
+      auto Interval = A.getInteger("interval_bytes");
+      auto Unique = A.getInteger("unique_bytes");
+      if (A.getBoolean("read").value_or(false)) {
+        auto Bytes = Mode == "sdma" ? Interval : Unique;
+        Known &= Bytes.has_value();
+        Load += Bytes.value_or(0);
+      }
+      if (A.getBoolean("written").value_or(false)) {
+        Known &= Unique.has_value();
+        Store += Unique.value_or(0);
+      }
+    }
+    if (Known) {
+      T["load_bytes_per_tile"] = Load;
+      T["store_bytes_per_tile"] = Store;
+    }
   }
   json::Array *Kernels = Report.getArray("kernels");
   for (json::Object &T : Tiles) {

@@ -216,6 +216,8 @@ private:
 
   std::string legality();
   std::string paramNames() const;
+  /// The parameter values of tiles of this many iterations.
+  std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
@@ -356,14 +358,18 @@ std::string NestTiler::paramNames() const {
 
 /// Scratchpad bytes the largest tile of this many iterations needs, over
 /// every tile origin; nullopt when it depends on runtime values.
-std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
+std::string NestTiler::tileContext(uint64_t Iterations) const {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   std::string Cs = "simt_n = " + std::to_string(Iterations);
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
     Cs += formatv(" and {0} <= simt_lb <= {1}", *SIMT.GlobalLower,
                   *SIMT.GlobalUpper)
               .str();
-  std::string Context = paramNames() + " -> { : " + Cs + " }";
+  return paramNames() + " -> { : " + Cs + " }";
+}
+
+std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
+  std::string Context = tileContext(Iterations);
   uint64_t Total = 0;
   for (const auto &Length : Lengths) {
     auto Size = Length->largest(Context);
@@ -455,15 +461,23 @@ bool NestTiler::run(json::Object &Record) {
       Hi = Nest.Kernel->SIMT.GlobalUpper;
       Lo && Hi)
     Record["intervals"] = divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
+  // What a tile moves, per array: its byte interval (what SoftDMA copies)
+  // and the bytes it really touches (what stripped copies move).
   json::Array Arrays;
-  for (auto [K, A] : enumerate(Nest.Arrays))
-    Arrays.push_back(json::Object{
-        {"name", A.Name},
-        {"read", A.Read},
-        {"written", A.Written},
-        {"store", !A.Written            ? "none"
-                  : WriteHasNoHoles[K] ? "interval"
-                                       : "element-wise"}});
+  std::string Context = tileContext(Iterations);
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    json::Object Array{{"name", A.Name},
+                       {"read", A.Read},
+                       {"written", A.Written},
+                       {"store", !A.Written            ? "none"
+                                 : WriteHasNoHoles[K] ? "interval"
+                                                      : "element-wise"}};
+    if (auto Interval = Lengths[K]->largest(Context))
+      Array["interval_bytes"] = *Interval;
+    if (auto Unique = Nest.arrayBytesPerTile(A, {Iterations}))
+      Array["unique_bytes"] = *Unique;
+    Arrays.push_back(std::move(Array));
+  }
   Record["arrays"] = std::move(Arrays);
   ORE.emit([&] {
     return OptimizationRemark("prem", "Tiled", &*At->getFirstNonPHIOrDbg())
