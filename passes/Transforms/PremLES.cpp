@@ -38,6 +38,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/JSON.h"
@@ -288,13 +289,26 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which) 
   }
 }
 
+/// Besides the scratchpad, an Execute phase may touch its thread's own stack
+/// (the loop bounds OpenMP keeps there, on a GPU in local memory) and ask the
+/// OpenMP runtime for those bounds again; nothing else.
 bool TileSplitter::executeTouchesOnlyScratchpad() const {
+  const Value *Spm = getUnderlyingObject(Scratchpad);
   for (BasicBlock *BB : Tile)
     for (const Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory())
+      if (!I.mayReadOrWriteMemory() || isa<LifetimeIntrinsic>(I))
         continue;
+      if (auto *Call = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = Call->getCalledFunction();
+        if (Callee && (Callee->getName().starts_with("__kmpc_for_static_init") ||
+                       Callee->getName() == "__kmpc_for_static_fini"))
+          continue;
+        return false;
+      }
       const Value *Ptr = getLoadStorePointerOperand(&I);
-      if (!Ptr || getUnderlyingObject(Ptr, /*MaxLookup=*/0) != Scratchpad)
+      const Value *Object = Ptr ? getUnderlyingObject(Ptr, /*MaxLookup=*/0)
+                                : nullptr;
+      if (!Object || (Object != Spm && !isa<AllocaInst>(Object)))
         return false;
     }
   return true;
@@ -387,14 +401,27 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   return "";
 }
 
-/// The scratchpad of a host-offload thread: a private buffer in its frame.
+/// The scratchpad: on a GPU the block's shared memory (addrspace 3, one
+/// buffer per function), used through a generic pointer (the back end infers
+/// the address space); on host offload a private buffer in the thread's
+/// frame.
 static Value *scratchpadFor(Function &F, uint64_t Bytes) {
   for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->getName() == "prem.spm")
-      return AI;
+    if (I.getName() == "prem.spm")
+      return &I;
+  Module &M = *F.getParent();
+  Triple T(M.getTargetTriple());
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *AI = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Bytes),
-                                  nullptr, "prem.spm");
+  auto *Type = ArrayType::get(B.getInt8Ty(), Bytes);
+  if (T.isNVPTX() || T.isAMDGPU()) {
+    auto *Shared = new GlobalVariable(
+        M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage,
+        PoisonValue::get(Type), "prem.spm." + F.getName(), nullptr,
+        GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    Shared->setAlignment(Align(64));
+    return B.CreateAddrSpaceCast(Shared, B.getPtrTy(), "prem.spm");
+  }
+  AllocaInst *AI = B.CreateAlloca(Type, nullptr, "prem.spm");
   AI->setAlignment(Align(64));
   return AI;
 }

@@ -70,6 +70,12 @@ using namespace prem;
 
 STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
 
+static cl::opt<bool> GPUTiles(
+    "prem-gpu-tiles",
+    cl::desc("Tile OpenMP NVPTX kernels (one interval per team chunk, shared "
+             "by the block). Off by default: not yet validated on a GPU"),
+    cl::init(false));
+
 static cl::opt<uint64_t> ForcedIterations(
     "prem-tile-iterations", cl::value_desc("n"),
     cl::desc("SIMT iterations per PREM tile instead of the largest that fits "
@@ -177,8 +183,11 @@ namespace {
 class NestTiler {
 public:
   NestTiler(const NestFootprint &Nest, const TilePlan *Plan, unsigned Id,
-            uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM)
-      : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), Ctx(Ctx),
+            uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM,
+            bool BlockTile)
+      : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), BufferBytes(Budget),
+        Ctx(Ctx),
+        BlockTile(BlockTile),
         F(*Nest.Region), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
         LI(FAM.getResult<LoopAnalysis>(F)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
@@ -192,7 +201,11 @@ private:
   const TilePlan *Plan;
   unsigned Id;
   uint64_t Budget;
+  /// The scratchpad buffer the tiles use: what the largest tile needs when
+  /// that is known (a GPU block's shared memory is scarce), else the budget.
+  uint64_t BufferBytes;
   isl_ctx *Ctx;
+  bool BlockTile;
   Function &F;
   DominatorTree &DT;
   LoopInfo &LI;
@@ -201,6 +214,8 @@ private:
 
   Loop *L = nullptr;
   PHINode *IV = nullptr;
+  /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
+  Value *TileLower = nullptr, *TileUpper = nullptr;
   const SCEV *TripCount = nullptr;
   /// Array index of every memory access of the loop.
   DenseMap<const Instruction *, unsigned> ArrayOf;
@@ -215,12 +230,23 @@ private:
   SmallVector<std::unique_ptr<IntervalLength>, 4> Lengths;
 
   std::string legality();
+  std::string stripMineLegality();
+  std::string blockTileLegality();
+  std::string accessLegality(Instruction *ExpandAt);
+  bool allThreadsRunRegion() const;
   std::string paramNames() const;
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
+  void transformBlockTile();
+  /// The tile header's code: intervals, slots, the fit and alias check, and
+  /// the branch between the scratchpad path and the global path.
+  BranchInst *emitTileHeader(IRBuilder<> &B, StringMap<Value *> &Params,
+                             Value *Interval, uint64_t Iterations,
+                             BasicBlock *LoadBB, BasicBlock *GlobalBB);
+  void tagAccesses();
 };
 
 } // namespace
@@ -263,6 +289,14 @@ std::string NestTiler::legality() {
   if (!L || L->getHeader() != SIMT.LoopHeader)
     return "the worksharing loop is not a natural loop";
   IV = SIMT.InductionPhi;
+  std::string Why = BlockTile ? blockTileLegality() : stripMineLegality();
+  if (!Why.empty())
+    return Why;
+  return accessLegality(BlockTile ? SIMT.WorksharingCall
+                                  : L->getLoopPredecessor()->getTerminator());
+}
+
+std::string NestTiler::stripMineLegality() {
   // A missing preheader is made when transforming (not here: a loop left
   // alone must stay byte for byte as it was).
   if (!L->getLoopPredecessor() || !L->getLoopLatch() ||
@@ -280,14 +314,96 @@ std::string NestTiler::legality() {
   for (PHINode &Phi : L->getHeader()->phis())
     if (Phi.getNumIncomingValues() != 2)
       return "a header phi of the worksharing loop has unexpected edges";
+  return "";
+}
 
+/// The value stored to the memory a pointer argument of Call points to, in
+/// Call's block before it.
+static Value *storedBefore(CallBase *Call, unsigned ArgNo) {
+  Value *Slot = Call->getArgOperand(ArgNo)->stripPointerCasts();
+  for (Instruction *I = Call->getPrevNode(); I; I = I->getPrevNode())
+    if (auto *St = dyn_cast<StoreInst>(I))
+      if (St->getPointerOperand()->stripPointerCasts() == Slot)
+        return St->getValueOperand();
+  return nullptr;
+}
+
+/// OpenMP's kernel environment says how the kernel runs: ExecMode (third
+/// byte of its configuration) 2 is SPMD, every thread runs the user code.
+static bool isSPMDKernel(const Function &Entry) {
+  const GlobalVariable *Env = Entry.getParent()->getNamedGlobal(
+      (Entry.getName() + "_kernel_environment").str());
+  if (!Env || !Env->hasInitializer())
+    return false;
+  auto *Config = dyn_cast<ConstantStruct>(Env->getInitializer()->getAggregateElement(0u));
+  if (!Config || Config->getNumOperands() < 3)
+    return false;
+  auto *ExecMode = dyn_cast<ConstantInt>(Config->getOperand(2));
+  return ExecMode && ExecMode->getZExtValue() == 2;
+}
+
+/// Seed 001, Sec. 3.2.2 on a GPU: one interval per parallel-region call of
+/// an SPMD kernel, covering the team's chunk of the worksharing loop (the
+/// bounds the region hands to __kmpc_for_static_init), so that every thread
+/// of the block takes part in its phases and barriers.
+std::string NestTiler::blockTileLegality() {
+  CallBase *Init = Nest.Kernel->SIMT.WorksharingCall;
+  Function *Callee = Init->getCalledFunction();
+  if (!Callee || !Callee->getName().starts_with("__kmpc_for_static_init") ||
+      Init->arg_size() < 9)
+    return "GPU tiles need a parallel worksharing loop "
+           "(__kmpc_for_static_init) in the kernel's parallel region";
+  // Every thread must reach the phases: the bounds are computed in the
+  // function's entry block and nothing returns before the loop ends.
+  if (Init->getParent() != &F.getEntryBlock())
+    return "GPU tiles need the worksharing loop's bounds in the region's "
+           "entry block";
+  unsigned Returns = count_if(F, [](BasicBlock &BB) {
+    return isa<ReturnInst>(BB.getTerminator());
+  });
+  if (Returns != 1)
+    return "GPU tiles need a parallel region with one return";
+  if (!isSPMDKernel(*Nest.Kernel->Entry))
+    return "GPU tiles need an SPMD kernel (every thread runs the parallel "
+           "region)";
+  if (!allThreadsRunRegion())
+    return "GPU tiles need every thread of the block in the parallel region "
+           "(no num_threads clause)";
+  TileLower = storedBefore(Init, 4);
+  TileUpper = storedBefore(Init, 5);
+  if (!TileLower || !TileUpper)
+    return "the bounds of the team's chunk are not visible before "
+           "__kmpc_for_static_init";
+  return "";
+}
+
+/// Every call that runs the region hands it to all threads: no if clause
+/// that could serialise it, no num_threads clause.
+bool NestTiler::allThreadsRunRegion() const {
+  bool Seen = false;
+  for (const Use &U : F.uses()) {
+    auto *Call = dyn_cast<CallBase>(U.getUser());
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || Callee->getName() != "__kmpc_parallel_60" ||
+        Call->arg_size() < 6 || Call->getArgOperand(5) != &F)
+      return false;
+    auto *If = dyn_cast<ConstantInt>(Call->getArgOperand(2));
+    auto *NumThreads = dyn_cast<ConstantInt>(Call->getArgOperand(3));
+    if (!If || !If->isOne() || !NumThreads || !NumThreads->isMinusOne())
+      return false;
+    Seen = true;
+  }
+  return Seen;
+}
+
+std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto [K, A] : enumerate(Nest.Arrays)) {
     if (A.TileAccessBytes.empty() || (A.Written && A.TileWriteBytes.empty()))
       return "array " + A.Name +
              ": no byte-level footprint (runtime stride or floor subscript)";
     auto *Base = dyn_cast<Instruction>(A.Base);
     if (!isa<Argument, GlobalValue>(A.Base) &&
-        !(Base && DT.dominates(Base, L->getLoopPredecessor()->getTerminator())))
+        !(Base && DT.dominates(Base, ExpandAt)))
       return "array " + A.Name + ": base pointer not available before the loop";
     if (!A.Base->getType()->isPointerTy())
       return "array " + A.Name + ": base is not a pointer";
@@ -342,8 +458,7 @@ std::string NestTiler::legality() {
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb" &&
         (!SE.isLoopInvariant(S, L) ||
-         !SCEVExpander(SE, "prem")
-              .isSafeToExpandAt(S, L->getLoopPredecessor()->getTerminator())))
+         !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt)))
       return "runtime value " + Name + " cannot be computed before the loop";
   return "";
 }
@@ -383,6 +498,32 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
 std::string NestTiler::chooseIterations(uint64_t &Iterations,
                                         json::Object &Record) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (BlockTile) {
+    // The team's chunk is the tile: as many iterations as the block has
+    // threads (schedule(static, 1) in a distribute chunk of blockDim).
+    if (!SIMT.BlockSize) {
+      Record["why"] = "one tile per team chunk; block size unknown, fit "
+                      "checked per tile at run time";
+      return "";
+    }
+    Iterations = *SIMT.BlockSize;
+    if (SIMT.GlobalLower && SIMT.GlobalUpper)
+      Iterations = std::min<uint64_t>(
+          Iterations, uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1));
+    auto Bytes = bytesPerTile(Iterations);
+    if (Bytes && *Bytes > Budget)
+      return formatv("a block's chunk of {0} iterations needs {1} bytes of "
+                     "scratchpad (byte intervals), more than the {2} available",
+                     Iterations, *Bytes, Budget)
+          .str();
+    if (Bytes) {
+      Record["scratchpad_bytes_per_tile"] = *Bytes;
+      BufferBytes = std::max<uint64_t>(*Bytes, SlotAlign);
+    }
+    Record["why"] = "one tile per team chunk of the worksharing loop (the "
+                    "block's threads share it)";
+    return "";
+  }
   uint64_t Most = MostIterations;
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
     Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
@@ -424,6 +565,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   }
   Iterations = Lo;
   uint64_t Bytes = *bytesPerTile(Lo);
+  BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
   Record["bytes_per_iteration"] = double(Bytes) / double(Lo);
   Record["why"] = formatv("largest tile of whole SIMT iterations whose byte "
@@ -453,13 +595,19 @@ bool NestTiler::run(json::Object &Record) {
     });
     return false;
   }
-  transform(Iterations);
+  if (BlockTile)
+    transformBlockTile();
+  else
+    transform(Iterations);
   ++NumTiled;
   Record["transformed"] = true;
-  Record["tile_iterations"] = Iterations;
+  if (Iterations)
+    Record["tile_iterations"] = Iterations;
+  if (BlockTile)
+    Record["tile"] = "block";
   if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
       Hi = Nest.Kernel->SIMT.GlobalUpper;
-      Lo && Hi)
+      Iterations && Lo && Hi)
     Record["intervals"] = divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
   // What a tile moves, per array: its byte interval (what SoftDMA copies)
   // and the bytes it really touches (what stripped copies move).
@@ -472,9 +620,11 @@ bool NestTiler::run(json::Object &Record) {
                        {"store", !A.Written            ? "none"
                                  : WriteHasNoHoles[K] ? "interval"
                                                       : "element-wise"}};
-    if (auto Interval = Lengths[K]->largest(Context))
+    if (auto Interval = Iterations ? Lengths[K]->largest(Context)
+                                   : std::nullopt)
       Array["interval_bytes"] = *Interval;
-    if (auto Unique = Nest.arrayBytesPerTile(A, {Iterations}))
+    if (auto Unique = Iterations ? Nest.arrayBytesPerTile(A, {Iterations})
+                                 : std::nullopt)
       Array["unique_bytes"] = *Unique;
     Arrays.push_back(std::move(Array));
   }
@@ -486,6 +636,69 @@ bool NestTiler::run(json::Object &Record) {
            << " SIMT iterations per PREM interval";
   });
   return true;
+}
+
+/// The code every tile runs first: each array's interval and scratchpad
+/// slot, whether they fit and whether a written interval meets another
+/// array's, and the branch to the scratchpad path or the global path.
+BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
+                                      StringMap<Value *> &Params,
+                                      Value *Interval, uint64_t Iterations,
+                                      BasicBlock *LoadBB,
+                                      BasicBlock *GlobalBB) {
+  LLVMContext &C = F.getContext();
+  Type *I64 = B.getInt64Ty();
+  auto Tag = [&](Value *V, int Array, StringRef What) {
+    auto *Fr = cast<Instruction>(B.CreateFreeze(V, ("prem." + What).str()));
+    Fr->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Array),
+                                         MDString::get(C, What)}));
+    return Fr;
+  };
+  Tag(Interval, -1, "interval");
+  Value *Used = B.getInt64(0);
+  Value *Safe = B.getTrue();
+  SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
+  SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
+                                     i64MD(C, BufferBytes)};
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    ByteInterval Touched = emitUnion(TouchedCode[K], Params, B);
+    Value *Base = const_cast<Value *>(A.Base);
+    Value *Len = B.CreateSub(Touched.End, Touched.Begin);
+    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
+    Tag(Begin, K, "begin");
+    Tag(Len, K, "length");
+    Tag(Used, K, "slot");
+    Used = B.CreateAdd(Used, B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
+                                         B.getInt64(~(SlotAlign - 1))));
+    Value *BeginInt = B.CreatePtrToInt(Begin, I64);
+    Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
+    if (WriteHasNoHoles[K]) {
+      ByteInterval Written = WrittenCode[K]->emit(Params, B);
+      Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
+      Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
+    }
+    TileOps.push_back(tupleOf(
+        C, {MDString::get(C, A.Name), boolMD(C, A.Read), boolMD(C, A.Written),
+            boolMD(C, WriteHasNoHoles[K])}));
+  }
+  // Arrays may alias at run time: a written interval must not meet another.
+  for (auto [I, A] : enumerate(Nest.Arrays)) {
+    if (!A.Written)
+      continue;
+    for (size_t J = 0; J < Spans.size(); ++J) {
+      if (J == I)
+        continue;
+      Value *Apart = B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
+                                B.CreateICmpULE(Spans[J].second, Spans[I].first));
+      Safe = B.CreateAnd(Safe, Apart);
+    }
+  }
+  Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(BufferBytes)), Safe,
+                            "prem.fits");
+  BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
+  Version->setMetadata(TileMD, tupleOf(C, TileOps));
+  return Version;
+
 }
 
 /// Strip-mines the loop and versions each tile (see the file comment).
@@ -535,55 +748,9 @@ void NestTiler::transform(uint64_t Iterations) {
   Params["simt_n"] = N;
   Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
 
-  auto Tag = [&](Value *V, int Array, StringRef What) {
-    auto *Fr = cast<Instruction>(B.CreateFreeze(V, ("prem." + What).str()));
-    Fr->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Array),
-                                         MDString::get(C, What)}));
-    return Fr;
-  };
-  Tag(Index, -1, "interval");
-  Value *Used = B.getInt64(0);
-  Value *Safe = B.getTrue();
-  SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
-  SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
-                                     i64MD(C, Budget)};
-  for (auto [K, A] : enumerate(Nest.Arrays)) {
-    ByteInterval Touched = emitUnion(TouchedCode[K], Params, B);
-    Value *Base = const_cast<Value *>(A.Base);
-    Value *Len = B.CreateSub(Touched.End, Touched.Begin);
-    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
-    Tag(Begin, K, "begin");
-    Tag(Len, K, "length");
-    Tag(Used, K, "slot");
-    Used = B.CreateAdd(Used, B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
-                                         B.getInt64(~(SlotAlign - 1))));
-    Value *BeginInt = B.CreatePtrToInt(Begin, I64);
-    Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
-    if (WriteHasNoHoles[K]) {
-      ByteInterval Written = WrittenCode[K]->emit(Params, B);
-      Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
-      Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
-    }
-    TileOps.push_back(tupleOf(
-        C, {MDString::get(C, A.Name), boolMD(C, A.Read), boolMD(C, A.Written),
-            boolMD(C, WriteHasNoHoles[K])}));
-  }
-  // Arrays may alias at run time: a written interval must not meet another.
-  for (auto [I, A] : enumerate(Nest.Arrays)) {
-    if (!A.Written)
-      continue;
-    for (size_t J = 0; J < Spans.size(); ++J) {
-      if (J == I)
-        continue;
-      Value *Apart = B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
-                                B.CreateICmpULE(Spans[J].second, Spans[I].first));
-      Safe = B.CreateAnd(Safe, Apart);
-    }
-  }
-  Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(Budget)), Safe,
-                            "prem.fits");
-  BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
-  Version->setMetadata(TileMD, tupleOf(C, TileOps));
+  BranchInst *Version =
+      emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);
+  (void)Version;
 
   auto TagBlock = [&](BasicBlock *BB, StringRef What) {
     BB->getTerminator()->setMetadata(
@@ -681,12 +848,90 @@ void NestTiler::transform(uint64_t Iterations) {
     if (!isa<FreezeInst>(I) && isInstructionTriviallyDead(&I))
       I.eraseFromParent();
 
-  // Only the scratchpad path's accesses are rewritten by prem-les.
-  for (BasicBlock *BB : Body)
-    for (Instruction &I : *BB)
-      if (auto It = ArrayOf.find(&I); It != ArrayOf.end())
-        I.setMetadata(ArrayMD,
-                      tupleOf(C, {i32MD(C, Id), i32MD(C, It->second)}));
+  tagAccesses();
+}
+
+/// Only the scratchpad path's accesses are rewritten by prem-les.
+void NestTiler::tagAccesses() {
+  LLVMContext &C = F.getContext();
+  for (auto &[I, Array] : ArrayOf)
+    const_cast<Instruction *>(I)->setMetadata(
+        ArrayMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Array)}));
+}
+
+/// GPU: the region's code after the bounds of the team's chunk are known is
+/// versioned once: scratchpad path (Load, the unchanged code with its
+/// accesses tagged, Store) or global path (a copy). All threads of the block
+/// take the same path: the check depends only on the chunk and the kernel's
+/// arguments.
+void NestTiler::transformBlockTile() {
+  LLVMContext &C = F.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  CallBase *Init = Nest.Kernel->SIMT.WorksharingCall;
+  BasicBlock *Entry = Init->getParent();
+  BasicBlock *Ret = nullptr;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator()))
+      Ret = &BB;
+  BasicBlock *Exit = Ret->splitBasicBlock(Ret->getTerminator(), "prem.exit");
+  BasicBlock *Rest = Entry->splitBasicBlock(Init->getIterator(), "prem.region");
+  SmallVector<BasicBlock *, 16> Body;
+  for (BasicBlock &BB : F)
+    if (&BB != Entry && &BB != Exit)
+      Body.push_back(&BB);
+  auto NewBlock = [&](const Twine &Name, BasicBlock *Before) {
+    return BasicBlock::Create(C, Name, &F, Before);
+  };
+  BasicBlock *LoadBB = NewBlock("prem.load", Rest);
+  BasicBlock *GlobalBB = NewBlock("prem.global", Exit);
+  BasicBlock *StoreBB = NewBlock("prem.store", Exit);
+  BranchInst::Create(Rest, LoadBB);
+  BranchInst::Create(Exit, StoreBB);
+  Ret->getTerminator()->replaceSuccessorWith(Exit, StoreBB);
+
+  // The global path: the region's code as it was, leaving to the exit.
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Copies;
+  for (BasicBlock *BB : Body) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".global", &F);
+    VMap[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  VMap[StoreBB] = Exit;
+  remapInstructionsInBlocks(Copies, VMap);
+  BranchInst::Create(cast<BasicBlock>(VMap[Rest]), GlobalBB);
+
+  Entry->getTerminator()->eraseFromParent();
+  IRBuilder<> B(Entry);
+  SCEVExpander Expander(SE, "prem");
+  StringMap<Value *> Params;
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb")
+      Params[Name] = Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64),
+                                            I64, Entry->end());
+  B.SetInsertPoint(Entry);
+  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+  // An empty chunk still runs the phases (every thread meets every
+  // barrier); its intervals are empty.
+  Value *N = B.CreateBinaryIntrinsic(
+      Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
+      B.getInt64(0), nullptr, "prem.n");
+  Params["simt_lb"] = Lower;
+  Params["simt_n"] = N;
+  Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
+  emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB);
+
+  auto TagBlock = [&](BasicBlock *BB, StringRef What) {
+    BB->getTerminator()->setMetadata(
+        BlockMD, tupleOf(C, {i32MD(C, Id), MDString::get(C, What)}));
+  };
+  TagBlock(LoadBB, "load");
+  TagBlock(StoreBB, "store");
+  TagBlock(GlobalBB, "global");
+  tagAccesses();
 }
 
 PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -703,21 +948,25 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SmallPtrSet<Function *, 4> Changed;
   for (auto [Id, Nest] : enumerate(FI.Nests)) {
     json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
-    if (GPU) {
+    bool BlockTile = T.isNVPTX() && GPUTiles;
+    if (GPU && !BlockTile) {
       Record["transformed"] = false;
-      Record["reason"] = "GPU targets need block-cooperative tiles, which are "
-                         "not implemented yet";
+      Record["reason"] =
+          T.isNVPTX()
+              ? "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
+                "not yet validated on a GPU)"
+              : "AMDGPU targets are not tiled yet";
     } else if (!Nest.Region || Changed.count(Nest.Region)) {
       Record["transformed"] = false;
       Record["reason"] = Nest.Region ? "one tiled loop per function"
                                      : "no function holds the kernel's work";
     } else {
-      NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM);
-      if (Tiler.run(Record)) {
+      NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM,
+                      BlockTile);
+      if (Tiler.run(Record))
         Changed.insert(Nest.Region);
-      }
     }
-    if (GPU && Nest.Kernel->SIMT.Region) {
+    if (GPU && !BlockTile && Nest.Kernel->SIMT.Region) {
       Function &F = *Nest.Kernel->SIMT.Region;
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
         return OptimizationRemarkMissed("prem", "NotTiled",

@@ -38,7 +38,7 @@ void launch(float *y, const float *x, int n) {
 // CHECK: "name": "_Z8saturatePf",
 // CHECK-NEXT: "prem": {
 // CHECK-NEXT: "kernel": "_Z8saturatePf",
-// CHECK-NEXT: "reason": "GPU targets need block-cooperative tiles, which are not implemented yet",
+// CHECK-NEXT: "reason": "GPU tiles are off (-prem-gpu-tiles turns them on; they are not yet validated on a GPU)",
 // CHECK-NEXT: "transformed": false
 // CHECK-NEXT: },
 // CHECK-NEXT: "regions": [
