@@ -32,26 +32,21 @@ using namespace prem;
 
 namespace {
 /// Runs the PREM pipeline on device modules and leaves host modules alone.
-/// The report describes the kernels as they came in, plus what the passes
-/// did to them.
+/// The passes run under a pass manager of their own, so that -ftime-report
+/// and -print-after see each of them. The report describes the kernels as
+/// they came in, plus what the passes did to them.
 struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!isDeviceModule(M))
       return PreservedAnalyses::all();
-    json::Object Report = buildReport(M, MAM);
-    PreservedAnalyses All = PreservedAnalyses::all();
-    auto Run = [&](auto Pass) {
-      PreservedAnalyses PA = Pass.run(M, MAM);
-      MAM.invalidate(M, PA);
-      All.intersect(std::move(PA));
-    };
-    Run(PremTilePass());
-    Run(PremLESPass());
-    Run(PremSyncPass());
-    Run(LinkRuntimePass());
-    addTransformRecords(Report, M, MAM);
-    writeReport(std::move(Report), M);
-    return All;
+    ModulePassManager MPM;
+    MPM.addPass(ReportSnapshotPass());
+    MPM.addPass(PremTilePass());
+    MPM.addPass(PremLESPass());
+    MPM.addPass(PremSyncPass());
+    MPM.addPass(LinkRuntimePass());
+    MPM.addPass(ReportPass());
+    return MPM.run(M, MAM);
   }
   static bool isRequired() { return true; }
 };

@@ -170,8 +170,21 @@ void prem::writeReport(json::Object Report, Module &M) {
   OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
 }
 
+PreservedAnalyses ReportSnapshotPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  MAM.getResult<TransformRecordsAnalysis>(M).Before = buildReport(M, MAM);
+  return PreservedAnalyses::all();
+}
+
 PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  json::Object Report = buildReport(M, MAM);
+  TransformRecords *Records = MAM.getCachedResult<TransformRecordsAnalysis>(M);
+  json::Object Report;
+  if (Records && Records->Before) {
+    Report = std::move(*Records->Before);
+    Records->Before.reset();
+  } else {
+    Report = buildReport(M, MAM);
+  }
   addTransformRecords(Report, M, MAM);
   writeReport(std::move(Report), M);
   return PreservedAnalyses::all();

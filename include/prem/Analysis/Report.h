@@ -12,6 +12,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
+#include <optional>
 #include <vector>
 
 namespace prem {
@@ -27,6 +28,9 @@ llvm::json::Object buildReport(llvm::Module &M,
 struct TransformRecords {
   /// One per nest, in nest order (prem-tile); one per tile (prem-les).
   std::vector<llvm::json::Object> Tiles, Phases;
+  /// The report of the kernels as they came in, taken before the
+  /// transformations change them (ReportSnapshotPass).
+  std::optional<llvm::json::Object> Before;
   bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
                   llvm::ModuleAnalysisManager::Invalidator &) {
     return false;
@@ -49,6 +53,14 @@ void addTransformRecords(llvm::json::Object &Report, llvm::Module &M,
 
 /// Writes the report to -prem-report's file, if one was named.
 void writeReport(llvm::json::Object Report, llvm::Module &M);
+
+/// Takes the report of the kernels before the pipeline transforms them.
+class ReportSnapshotPass : public llvm::PassInfoMixin<ReportSnapshotPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
 
 class ReportPass : public llvm::PassInfoMixin<ReportPass> {
 public:
