@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark: for every suite kernel, clang -O2 (OpenMP host
+offload, the whole offload compile) with and without the prem pipeline,
+measured side by side in one run, and the share of each prem pass.
+
+  python3 bench/compile_time.py [--reps 5] [--size large]
+
+Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
+into one translation unit per kernel (the shared helpers, that kernel's
+function, a main that calls it). Per kernel: best-of-reps wall time of
+both builds (interleaved), the ratio, the peak resident memory of the
+compiler (largest process of the compile, GNU time), and from one
+-ftime-report run the seconds each prem pass took in the device compile.
+Writes bench/results/<machine>/compile-time-<size>.json and .md.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "kernels"))
+import suite_build  # noqa: E402
+from host_offload import machine  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+PASS_TIME = re.compile(r"^\s*[\d.]+ \([\s\d.]+%\).*?([\d.]+) \([\s\d.]+%\)\s+"
+                       r"(prem::\w+|\{anonymous\}::DeviceModulePipeline)$")
+
+
+def split_suite(source):
+    """One translation unit per kernel: (function name, C text)."""
+    text = open(source).read()
+    kernels = set(suite_build.FUNCTION.values())
+    found = [m for m in re.finditer(r"^static uint64_t (\w+)\(void\) \{.*?^\}\n",
+                                    text, re.M | re.S) if m.group(1) in kernels]
+    helpers = text[:found[0].start()]
+    units = {}
+    for m in found:
+        units[m.group(1)] = (helpers + m.group(0) +
+                             f'int main(void) {{ printf("%016llx\\n", '
+                             f'(unsigned long long){m.group(1)}()); return 0; }}\n')
+    return units
+
+
+def compile_once(clang, flags, src, out):
+    """Wall seconds and peak RSS (KiB) of one compile."""
+    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", clang, *flags, "-c",
+                        src, "-o", out], check=True, capture_output=True,
+                       text=True)
+    wall, rss = r.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(rss)
+
+
+def pass_times(clang, flags, src):
+    r = subprocess.run([clang, *flags, "-ftime-report", "-c", src, "-o",
+                        os.devnull], check=True, capture_output=True, text=True)
+    times = {}
+    for line in r.stderr.splitlines():
+        m = PASS_TIME.match(line)
+        if m:
+            name = m.group(2).replace("prem::", "").replace("{anonymous}::", "")
+            times[name] = times.get(name, 0.0) + float(m.group(1))
+    return times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--size", choices=suite_build.SIZES, default="large")
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
+    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
+                                                     "PremPlugin.so"))
+    ap.add_argument("--results", default=os.path.join(HERE, "results"))
+    args = ap.parse_args()
+
+    base = suite_build.OFFLOAD + suite_build.SIZES[args.size]
+    prem = base + [f"-fpass-plugin={args.plugin}"]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, unit in split_suite(os.path.join(HERE, "kernels",
+                                                   "suite.c")).items():
+            src = os.path.join(tmp, name + ".c")
+            with open(src, "w") as f:
+                f.write(unit)
+            obj = os.path.join(tmp, name + ".o")
+            best = {"baseline": (math.inf, 0), "prem": (math.inf, 0)}
+            for _ in range(args.reps):
+                for build, flags in (("baseline", base), ("prem", prem)):
+                    wall, rss = compile_once(args.clang, flags, src, obj)
+                    best[build] = (min(best[build][0], wall),
+                                   max(best[build][1], rss))
+            rows.append({
+                "kernel": name,
+                "baseline_s": best["baseline"][0], "prem_s": best["prem"][0],
+                "ratio": round(best["prem"][0] / best["baseline"][0], 3),
+                "baseline_peak_rss_kib": best["baseline"][1],
+                "prem_peak_rss_kib": best["prem"][1],
+                "prem_pass_s": {k: round(v, 4) for k, v in
+                                pass_times(args.clang, prem, src).items()}})
+    geomean = round(math.exp(sum(math.log(r["ratio"]) for r in rows) /
+                             len(rows)), 3)
+    slug, info = machine()
+    result = {"benchmark": "compile-time", "size": args.size,
+              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
+                  timespec="seconds"),
+              "machine": info, "reps": args.reps,
+              "command": "clang " + " ".join(base) + " -c <kernel>.c "
+                         "[-fpass-plugin=PremPlugin.so]",
+              "method": "best wall time of reps (builds interleaved), peak "
+                        "RSS = largest process of the compile (GNU time), "
+                        "pass seconds from -ftime-report",
+              "kernels": rows, "geomean_ratio": geomean}
+    out_dir = os.path.join(args.results, slug)
+    os.makedirs(out_dir, exist_ok=True)
+    stem = os.path.join(out_dir, f"compile-time-{args.size}")
+    with open(stem + ".json", "w") as f:
+        json.dump(result, f, indent=2)
+        f.write("\n")
+    passes = ["ReportSnapshotPass", "PremTilePass", "PremLESPass",
+              "PremSyncPass", "LinkRuntimePass", "ReportPass"]
+    lines = [f"# Compile time, suite size {args.size}", "",
+             f"Machine: {info['cpu']}, {info['cores']} cores; {result['date']}. "
+             f"`clang -O2` OpenMP host offload, one kernel per compile, best of "
+             f"{args.reps}, with and without the plugin in the same run.", "",
+             "| kernel | baseline (s) | prem (s) | ratio | peak RSS base/prem (MiB) | "
+             + " | ".join(p.replace("Pass", "") for p in passes) + " |",
+             "| --- | ---: | ---: | ---: | ---: | " + " | ".join("---:" for _ in passes)
+             + " |"]
+    for r in rows:
+        lines.append(
+            f"| {r['kernel']} | {r['baseline_s']:.2f} | {r['prem_s']:.2f} | "
+            f"{r['ratio']:.2f} | {r['baseline_peak_rss_kib'] / 1024:.0f}/"
+            f"{r['prem_peak_rss_kib'] / 1024:.0f} | "
+            + " | ".join(f"{r['prem_pass_s'].get(p, 0):.3f}" for p in passes) + " |")
+    lines.append(f"| geometric mean | | | {geomean:.2f} | | " +
+                 " | ".join("" for _ in passes) + " |")
+    lines.append("")
+    lines.append("Pass columns: seconds in the device compile "
+                 "(ReportSnapshot runs the analyses: kernels, footprint, tiling).")
+    with open(stem + ".md", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    print(f"\nwritten: {stem}.json, {stem}.md")
+
+
+if __name__ == "__main__":
+    main()
