@@ -119,8 +119,11 @@ def main():
         if not t:
             print(f"{args.size}: not transformed: {function_of(name)}: "
                   f"{r.get('reason', '?')}")
-    intervals = sorted({r.get("intervals") for r in done})
+    intervals = sorted({r["intervals"] for r in done if "intervals" in r})
     print(f"{args.size}: intervals per loop: {' '.join(map(str, intervals))}")
+    for name, t, r in report:
+        if t and "depth-1" in r.get("tile", ""):
+            print(f"{args.size}: {function_of(name)}: {r['tile']}")
 
     # Every tile a phase record: cmpt has one memory phase per tile; dae and
     # sdma a Load, an Execute and a Store phase per tile when the tile takes

@@ -1074,8 +1074,6 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
         return any_of(R.Subs, [](const Linear &L) { return !L.Floors.empty(); });
       }))
     return;
-  IslQuota Quota(Ctx);
-  IslSet Write;
   // Per shape, the accesses with the lowest and the highest offset: the
   // others are translates between them and widen no interval.
   MapVector<std::string, std::pair<const RawAccess *, const RawAccess *>,
@@ -1090,35 +1088,67 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
                          It->second.second->Size)
       It->second.second = &R;
   }
-  auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
-    auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
-    if (!Domain)
-      return std::nullopt;
-    SmallVector<std::string, 1> Texts{R.Subs.back().text(1)};
-    return accessSetText(paramList() + " -> ", AF.Name, R.Chain.size(),
-                         *Domain, Texts, R.Size);
+  // Tiles of SIMT iterations (inner loops whole), or, within one SIMT
+  // iteration, of iterations of the depth-1 loop (Inner: every access must
+  // be in that loop).
+  MapVector<std::string, unsigned, StringMap<unsigned>> GroupOf;
+  SmallVector<ArrayFootprint::AccessGroup, 2> Groups;
+  for (const RawAccess &R : Raws) {
+    auto [It, New] = GroupOf.try_emplace(shapeKey(R), Groups.size());
+    if (New)
+      Groups.emplace_back();
+    Groups[It->second].Insts.push_back(R.A.Inst);
+  }
+  auto Build = [&](bool Inner, SmallVectorImpl<std::string> &Sets,
+                   std::string &Written) {
+    std::string Params = paramList();
+    if (Inner)
+      Params.insert(Params.size() - 1, ", tile1_n, tile1_lb");
+    auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
+      if (Inner && R.Chain.size() < 2)
+        return std::nullopt;
+      auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
+      if (!Domain)
+        return std::nullopt;
+      if (Inner)
+        *Domain += " and tile1_lb <= i1 < tile1_lb + tile1_n";
+      SmallVector<std::string, 1> Texts{R.Subs.back().text(1)};
+      return accessSetText(Params + " -> ", AF.Name, R.Chain.size(), *Domain,
+                           Texts, R.Size);
+    };
+    IslQuota Quota(Ctx);
+    IslSet Write;
+    for (const RawAccess &R : Raws)
+      if (R.A.IsWrite) {
+        auto Set = SetOf(R);
+        if (!Set)
+          return;
+        Write = unite(std::move(Write), parseSet(Ctx, *Set));
+      }
+    SmallVector<std::string, 4> Found;
+    SmallVector<SmallVector<std::string, 2>, 2> PerGroup(Groups.size());
+    for (auto &[Key, Pair] : Extremes)
+      for (const RawAccess *R : {Pair.first, Pair.second}) {
+        auto Set = SetOf(*R);
+        if (!Set)
+          return;
+        auto &Mine = PerGroup[GroupOf.lookup(Key)];
+        if (!is_contained(Mine, *Set))
+          Mine.push_back(*Set);
+        if (!is_contained(Found, *Set))
+          Found.push_back(std::move(*Set));
+      }
+    if (Quota.gaveUp())
+      return;
+    Sets = std::move(Found);
+    for (auto [G, Mine] : enumerate(PerGroup))
+      (Inner ? Groups[G].InnerTileSets : Groups[G].TileSets) = std::move(Mine);
+    if (Write.S)
+      Written = simplify(std::move(Write)).str();
   };
-  for (const RawAccess &R : Raws)
-    if (R.A.IsWrite) {
-      auto Set = SetOf(R);
-      if (!Set)
-        return;
-      Write = unite(std::move(Write), parseSet(Ctx, *Set));
-    }
-  SmallVector<std::string, 4> Sets;
-  for (auto &[Key, Pair] : Extremes)
-    for (const RawAccess *R : {Pair.first, Pair.second}) {
-      auto Set = SetOf(*R);
-      if (!Set)
-        return;
-      if (!is_contained(Sets, *Set))
-        Sets.push_back(std::move(*Set));
-    }
-  if (Quota.gaveUp())
-    return;
-  AF.TileAccessBytes = std::move(Sets);
-  if (Write.S)
-    AF.TileWriteBytes = simplify(std::move(Write)).str();
+  Build(/*Inner=*/false, AF.TileAccessBytes, AF.TileWriteBytes);
+  Build(/*Inner=*/true, AF.InnerTileAccessBytes, AF.InnerTileWriteBytes);
+  AF.Groups = std::move(Groups);
 }
 
 /// Affine forms for every access of one array. A runtime stride (A[i*n+j])

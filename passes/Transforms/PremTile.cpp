@@ -212,14 +212,31 @@ private:
   ScalarEvolution &SE;
   OptimizationRemarkEmitter &ORE;
 
+  /// The loop being strip-mined: the worksharing loop, or (InnerTile) the
+  /// depth-1 loop, one SIMT iteration at a time (seed 001, Algorithm 2,
+  /// tileDim_1, when one SIMT iteration does not fit).
   Loop *L = nullptr;
   PHINode *IV = nullptr;
+  bool InnerTile = false;
+  /// Set when even one SIMT iteration does not fit: worth tiling deeper.
+  bool OneIterationTooLarge = false;
+  Loop *SIMTLoop = nullptr;
+  PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
   const SCEV *TripCount = nullptr;
-  /// Array index of every memory access of the loop.
+  /// A region of the scratchpad: one array's interval, or for a read-only
+  /// array read through accesses of different shapes, one per shape when
+  /// that is smaller (seed 003's transfers, one per access group).
+  struct Slot {
+    unsigned Array = 0;
+    std::string Name;
+    SmallVector<std::string, 4> Sets;
+  };
+  SmallVector<Slot, 4> Slots;
+  /// Slot of every memory access of the loop.
   DenseMap<const Instruction *, unsigned> ArrayOf;
-  /// Per array: bytes written (the union of the write accesses).
+  /// Per slot: bytes written (the union of the write accesses).
   SmallVector<std::string, 4> WrittenBytes;
   SmallVector<bool, 4> WriteHasNoHoles;
   /// Per array: code for the interval of bytes touched, and of bytes written
@@ -230,7 +247,14 @@ private:
   SmallVector<std::unique_ptr<IntervalLength>, 4> Lengths;
 
   std::string legality();
+  std::string innerLegality();
   std::string stripMineLegality();
+  const SmallVectorImpl<std::string> &accessBytes(const ArrayFootprint &A) const {
+    return InnerTile ? A.InnerTileAccessBytes : A.TileAccessBytes;
+  }
+  const std::string &writeBytes(const ArrayFootprint &A) const {
+    return InnerTile ? A.InnerTileWriteBytes : A.TileWriteBytes;
+  }
   std::string blockTileLegality();
   std::string accessLegality(Instruction *ExpandAt);
   bool allThreadsRunRegion() const;
@@ -296,6 +320,39 @@ std::string NestTiler::legality() {
                                   : L->getLoopPredecessor()->getTerminator());
 }
 
+/// The depth-1 loop, tiled within each SIMT iteration: strip-mining keeps
+/// the order of iterations, so this needs no dependence test either.
+std::string NestTiler::innerLegality() {
+  SIMTLoop = L;
+  SIMTIV = IV;
+  const NestLoop *Depth1 = nullptr;
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Depth == 1) {
+      if (Depth1)
+        return "more than one loop at depth 1";
+      Depth1 = &NL;
+    }
+  if (!Depth1)
+    return "no inner loop to tile";
+  Loop *L1 = LI.getLoopFor(Depth1->Header);
+  if (!L1 || L1->getHeader() != Depth1->Header ||
+      L1->getParentLoop() != SIMTLoop)
+    return "the depth-1 loop is not a natural loop inside the worksharing loop";
+  // Accesses outside the depth-1 loop would run outside every interval.
+  for (BasicBlock *BB : SIMTLoop->blocks())
+    if (!L1->contains(BB))
+      for (Instruction &I : *BB)
+        if (I.mayReadOrWriteMemory())
+          return "an access is outside the depth-1 loop";
+  InnerTile = true;
+  L = L1;
+  IV = nullptr;
+  std::string Why = stripMineLegality();
+  if (!Why.empty())
+    return "depth-1 loop: " + Why;
+  return accessLegality(L->getLoopPredecessor()->getTerminator());
+}
+
 std::string NestTiler::stripMineLegality() {
   // A missing preheader is made when transforming (not here: a loop left
   // alone must stay byte for byte as it was).
@@ -303,9 +360,11 @@ std::string NestTiler::stripMineLegality() {
       L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
     return "the worksharing loop has more than one exit or more than one "
            "entry";
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
-  if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
-    return "the worksharing loop does not step by one";
+  if (!InnerTile) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
+    if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
+      return "the worksharing loop does not step by one";
+  }
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(BTC))
     return "the worksharing loop's trip count is not known at its start";
@@ -398,7 +457,7 @@ bool NestTiler::allThreadsRunRegion() const {
 
 std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto [K, A] : enumerate(Nest.Arrays)) {
-    if (A.TileAccessBytes.empty() || (A.Written && A.TileWriteBytes.empty()))
+    if (accessBytes(A).empty() || (A.Written && writeBytes(A).empty()))
       return "array " + A.Name +
              ": no byte-level footprint (runtime stride or floor subscript)";
     auto *Base = dyn_cast<Instruction>(A.Base);
@@ -407,23 +466,64 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       return "array " + A.Name + ": base pointer not available before the loop";
     if (!A.Base->getType()->isPointerTy())
       return "array " + A.Name + ": base is not a pointer";
-    for (const AffineAccess &Acc : A.Accesses)
-      ArrayOf[Acc.Inst] = K;
-    WrittenBytes.push_back(A.TileWriteBytes);
-    WriteHasNoHoles.push_back(A.Written && hasNoHoles(Ctx, A.TileWriteBytes));
+    // A written array has one copy (its reads must see its writes); a
+    // read-only one may have one per access shape.
+    Slot Whole;
+    Whole.Array = K;
+    Whole.Name = A.Name;
+    Whole.Sets.assign(accessBytes(A).begin(), accessBytes(A).end());
+    SmallVector<Slot, 2> PerShape;
+    if (!A.Written && A.Groups.size() > 1) {
+      for (auto [G, Group] : enumerate(A.Groups)) {
+        Slot S;
+        S.Array = K;
+        S.Name = A.Name + "#" + std::to_string(G + 1);
+        const auto &Sets = InnerTile ? Group.InnerTileSets : Group.TileSets;
+        S.Sets.assign(Sets.begin(), Sets.end());
+        PerShape.push_back(std::move(S));
+      }
+      std::string One = tileContext(1);
+      auto WholeBytes = IntervalLength(Ctx, Whole.Sets).largest(One);
+      uint64_t Split = 0;
+      bool Known = WholeBytes.has_value();
+      for (const Slot &S : PerShape) {
+        auto Bytes = IntervalLength(Ctx, S.Sets).largest(One);
+        Known &= Bytes.has_value() && !S.Sets.empty();
+        Split += alignTo(Bytes.value_or(0), SlotAlign);
+      }
+      if (!Known || Split >= alignTo(*WholeBytes, SlotAlign))
+        PerShape.clear();
+    }
+    if (PerShape.empty()) {
+      for (const AffineAccess &Acc : A.Accesses)
+        ArrayOf[Acc.Inst] = Slots.size();
+      Slots.push_back(std::move(Whole));
+      WrittenBytes.push_back(writeBytes(A));
+      WriteHasNoHoles.push_back(A.Written && hasNoHoles(Ctx, writeBytes(A)));
+      continue;
+    }
+    for (auto [G, S] : enumerate(PerShape)) {
+      for (const Instruction *I : A.Groups[G].Insts)
+        ArrayOf[I] = Slots.size();
+      Slots.push_back(std::move(S));
+      WrittenBytes.push_back("");
+      WriteHasNoHoles.push_back(false);
+    }
   }
-  StringSet<> Known{"simt_n", "simt_lb"};
+  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
-  std::string Context = paramNames() + " -> { : simt_n >= 1 }";
-  for (auto [K, A] : enumerate(Nest.Arrays)) {
+  std::string Context =
+      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
+                                : " -> { : simt_n >= 1 }");
+  for (auto [K, S] : enumerate(Slots)) {
     std::string Why;
-    Lengths.push_back(std::make_unique<IntervalLength>(Ctx, A.TileAccessBytes));
+    Lengths.push_back(std::make_unique<IntervalLength>(Ctx, S.Sets));
     TouchedCode.emplace_back();
-    for (const std::string &Bytes : A.TileAccessBytes) {
+    for (const std::string &Bytes : S.Sets) {
       auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
       if (!Code)
-        return "array " + A.Name + ": " + Why;
+        return "array " + S.Name + ": " + Why;
       TouchedCode.back().push_back(std::move(*Code));
     }
     WrittenCode.emplace_back();
@@ -468,6 +568,8 @@ std::string NestTiler::paramNames() const {
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb")
       Names.push_back(Name);
+  if (InnerTile)
+    append_range(Names, ArrayRef<std::string>{"tile1_n", "tile1_lb"});
   return "[" + join(Names, ", ") + "]";
 }
 
@@ -476,6 +578,13 @@ std::string NestTiler::paramNames() const {
 std::string NestTiler::tileContext(uint64_t Iterations) const {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   std::string Cs = "simt_n = " + std::to_string(Iterations);
+  if (InnerTile) {
+    Cs = "simt_n = 1 and tile1_n = " + std::to_string(Iterations) +
+         " and tile1_lb >= 0";
+    for (const NestLoop &NL : Nest.Loops)
+      if (NL.Depth == 1 && NL.MaxTripCount)
+        Cs += " and tile1_lb < " + std::to_string(*NL.MaxTripCount);
+  }
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
     Cs += formatv(" and {0} <= simt_lb <= {1}", *SIMT.GlobalLower,
                   *SIMT.GlobalUpper)
@@ -525,11 +634,18 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     return "";
   }
   uint64_t Most = MostIterations;
-  if (SIMT.GlobalLower && SIMT.GlobalUpper)
+  if (InnerTile) {
+    for (const NestLoop &NL : Nest.Loops)
+      if (NL.Depth == 1 && NL.MaxTripCount)
+        Most = *NL.MaxTripCount;
+  } else if (SIMT.GlobalLower && SIMT.GlobalUpper) {
     Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
+  }
   if (ForcedIterations)
     Most = std::min<uint64_t>(Most, ForcedIterations);
   auto One = bytesPerTile(1);
+  if (!One && InnerTile)
+    return "the depth-1 tile's bytes depend on runtime values";
   if (!One) {
     // Sizes known only at run time: take the plan (bytes counted exactly)
     // when it keeps inner loops whole; every tile checks the fit anyway.
@@ -546,12 +662,14 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
                     "plan's SIMT tile, fit checked per tile at run time";
     return "";
   }
-  if (*One > Budget)
-    return formatv("one SIMT iteration needs {0} bytes of scratchpad "
-                   "(byte intervals), more than the {1} available; tiling "
-                   "inner loops is not implemented",
+  if (*One > Budget) {
+    OneIterationTooLarge = !InnerTile;
+    return formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
+                   "more than the {2} available",
+                   InnerTile ? "iteration of the depth-1 loop" : "SIMT iteration",
                    *One, Budget)
         .str();
+  }
   // The bytes per iteration never grow with the tile (reuse only grows), so
   // the largest tile that fits moves the fewest bytes per iteration.
   uint64_t Lo = 1, Hi = Most;
@@ -568,9 +686,13 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
   Record["bytes_per_iteration"] = double(Bytes) / double(Lo);
-  Record["why"] = formatv("largest tile of whole SIMT iterations whose byte "
-                          "intervals fit {0} bytes: fewest bytes per iteration "
-                          "({1} vs {2} for one iteration)",
+  Record["why"] = formatv("largest tile of {0} whose byte intervals fit {1} "
+                          "bytes: fewest bytes per iteration ({2} vs {3} for "
+                          "one iteration)",
+                          InnerTile ? "iterations of the depth-1 loop, one "
+                                      "SIMT iteration at a time (one SIMT "
+                                      "iteration does not fit)"
+                                    : "whole SIMT iterations",
                           Budget, double(Bytes) / double(Lo), *One)
                       .str();
   return "";
@@ -581,6 +703,21 @@ bool NestTiler::run(json::Object &Record) {
   uint64_t Iterations = 0;
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
+  if (!Why.empty() && OneIterationTooLarge && !BlockTile) {
+    // Algorithm 2, lines 8-12: tile the next loop in.
+    ArrayOf.clear();
+    Slots.clear();
+    WrittenBytes.clear();
+    WriteHasNoHoles.clear();
+    TouchedCode.clear();
+    WrittenCode.clear();
+    Lengths.clear();
+    BufferBytes = Budget;
+    std::string InnerWhy = innerLegality();
+    if (InnerWhy.empty())
+      InnerWhy = chooseIterations(Iterations, Record);
+    Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
+  }
   BasicBlock *At = Nest.Kernel->SIMT.LoopHeader
                        ? Nest.Kernel->SIMT.LoopHeader
                        : &F.getEntryBlock();
@@ -603,18 +740,22 @@ bool NestTiler::run(json::Object &Record) {
   Record["transformed"] = true;
   if (Iterations)
     Record["tile_iterations"] = Iterations;
+  if (InnerTile)
+    Record["tile"] = "one SIMT iteration x " + std::to_string(Iterations) +
+                     " iterations of the depth-1 loop";
   if (BlockTile)
     Record["tile"] = "block";
   if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
       Hi = Nest.Kernel->SIMT.GlobalUpper;
-      Iterations && Lo && Hi)
+      Iterations && Lo && Hi && !InnerTile)
     Record["intervals"] = divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
   // What a tile moves, per array: its byte interval (what SoftDMA copies)
   // and the bytes it really touches (what stripped copies move).
   json::Array Arrays;
   std::string Context = tileContext(Iterations);
-  for (auto [K, A] : enumerate(Nest.Arrays)) {
-    json::Object Array{{"name", A.Name},
+  for (auto [K, S] : enumerate(Slots)) {
+    const ArrayFootprint &A = Nest.Arrays[S.Array];
+    json::Object Array{{"name", S.Name},
                        {"read", A.Read},
                        {"written", A.Written},
                        {"store", !A.Written            ? "none"
@@ -623,8 +764,10 @@ bool NestTiler::run(json::Object &Record) {
     if (auto Interval = Iterations ? Lengths[K]->largest(Context)
                                    : std::nullopt)
       Array["interval_bytes"] = *Interval;
-    if (auto Unique = Iterations ? Nest.arrayBytesPerTile(A, {Iterations})
-                                 : std::nullopt)
+    bool WholeArray = S.Name == A.Name;
+    if (auto Unique = Iterations && WholeArray && !InnerTile
+                          ? Nest.arrayBytesPerTile(A, {Iterations})
+                          : std::nullopt)
       Array["unique_bytes"] = *Unique;
     Arrays.push_back(std::move(Array));
   }
@@ -632,8 +775,11 @@ bool NestTiler::run(json::Object &Record) {
   ORE.emit([&] {
     return OptimizationRemark("prem", "Tiled", &*At->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
-           << ": worksharing loop tiled, " << ore::NV("Iterations", Iterations)
-           << " SIMT iterations per PREM interval";
+           << (InnerTile ? ": depth-1 loop tiled, one SIMT iteration and "
+                         : ": worksharing loop tiled, ")
+           << ore::NV("Iterations", Iterations)
+           << (InnerTile ? " of its iterations per PREM interval"
+                         : " SIMT iterations per PREM interval");
   });
   return true;
 }
@@ -660,7 +806,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
   SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
                                      i64MD(C, BufferBytes)};
-  for (auto [K, A] : enumerate(Nest.Arrays)) {
+  for (auto [K, S] : enumerate(Slots)) {
+    const ArrayFootprint &A = Nest.Arrays[S.Array];
     ByteInterval Touched = emitUnion(TouchedCode[K], Params, B);
     Value *Base = const_cast<Value *>(A.Base);
     Value *Len = B.CreateSub(Touched.End, Touched.Begin);
@@ -678,12 +825,12 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
     TileOps.push_back(tupleOf(
-        C, {MDString::get(C, A.Name), boolMD(C, A.Read), boolMD(C, A.Written),
+        C, {MDString::get(C, S.Name), boolMD(C, A.Read), boolMD(C, A.Written),
             boolMD(C, WriteHasNoHoles[K])}));
   }
   // Arrays may alias at run time: a written interval must not meet another.
-  for (auto [I, A] : enumerate(Nest.Arrays)) {
-    if (!A.Written)
+  for (auto [I, S] : enumerate(Slots)) {
+    if (!Nest.Arrays[S.Array].Written)
       continue;
     for (size_t J = 0; J < Spans.size(); ++J) {
       if (J == I)
@@ -744,9 +891,18 @@ void NestTiler::transform(uint64_t Iterations) {
   Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
                                      B.getInt64(Iterations), nullptr,
                                      "prem.n");
-  PHINode *IVTile = Carried[find(HeaderPhis, IV) - HeaderPhis.begin()];
-  Params["simt_n"] = N;
-  Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
+  if (InnerTile) {
+    // One SIMT iteration (the current one), iterations Done.. of the depth-1
+    // loop (its dimension counts iterations from 0).
+    Params["simt_n"] = B.getInt64(1);
+    Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
+    Params["tile1_n"] = N;
+    Params["tile1_lb"] = Done;
+  } else {
+    PHINode *IVTile = Carried[find(HeaderPhis, IV) - HeaderPhis.begin()];
+    Params["simt_n"] = N;
+    Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
+  }
 
   BranchInst *Version =
       emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);

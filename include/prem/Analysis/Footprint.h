@@ -128,6 +128,21 @@ struct ArrayFootprint {
   /// floor subscripts, thread-index kernels); what prem-tile builds on.
   llvm::SmallVector<std::string, 4> TileAccessBytes;
   std::string TileWriteBytes;
+  /// The same for a tile of the depth-1 loop within one SIMT iteration
+  /// (simt_n = 1): iterations tile1_lb <= i1 < tile1_lb + tile1_n. Empty when
+  /// an access is outside that loop.
+  llvm::SmallVector<std::string, 4> InnerTileAccessBytes;
+  std::string InnerTileWriteBytes;
+  /// The accesses that are translates of each other (equal but for a
+  /// constant offset), with the sets among TileAccessBytes /
+  /// InnerTileAccessBytes that bound them: an array read through accesses of
+  /// different shapes (A[i][k] and A[j][k]) can be copied as one interval per
+  /// shape instead of one interval spanning them all.
+  struct AccessGroup {
+    llvm::SmallVector<const llvm::Instruction *, 4> Insts;
+    llvm::SmallVector<std::string, 2> TileSets, InnerTileSets;
+  };
+  llvm::SmallVector<AccessGroup, 2> Groups;
 };
 
 class FootprintInfo;

@@ -9,8 +9,12 @@ import subprocess
 import sys
 
 OFFLOAD = ["-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu"]
-VARIANTS = [("cmpt", None), ("dae", 1), ("sdma", 1), ("dae", 5), ("sdma", 5),
-            ("dae", None), ("sdma", None)]
+# (mode, SIMT iterations per tile or None: as many as fit, scratchpad bytes
+# or None: the default). 1 KiB is too small for most SIMT iterations, so the
+# depth-1 loop is tiled instead.
+VARIANTS = [("cmpt", None, None), ("dae", 1, None), ("sdma", 1, None),
+            ("dae", 5, None), ("sdma", 5, None), ("dae", None, None),
+            ("sdma", None, None), ("dae", None, 1024), ("sdma", None, 1024)]
 ENV = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY", OMP_THREAD_LIMIT="1",
            PREM_TRACE_SUMMARY="1")
 SUMMARY = re.compile(r"(\d+) memory, (\d+) execute")
@@ -18,7 +22,8 @@ SUMMARY = re.compile(r"(\d+) memory, (\d+) execute")
 
 def build_and_run(args, seed, variant):
     d = os.path.join(args.out, str(seed))
-    name = "base" if variant is None else f"{variant[0]}-{variant[1] or 'fit'}"
+    name = ("base" if variant is None else
+            f"{variant[0]}-{variant[1] or 'fit'}-{variant[2] or 'default'}")
     exe = os.path.join(d, name)
     src = os.path.join(d, "rand-run.c")
     inc = ["-I", args.inputs, "-I", d]
@@ -26,14 +31,16 @@ def build_and_run(args, seed, variant):
     if variant is None:
         subprocess.run([args.clang, *OFFLOAD, *inc, src, "-o", exe], check=True)
     else:
-        mode, iterations = variant
+        mode, iterations, spm = variant
         opts = ["-mllvm", f"-prem-mode={mode}"]
         if iterations:
             opts += ["-mllvm", f"-prem-tile-iterations={iterations}"]
+        if spm:
+            opts += ["-mllvm", f"-prem-spm-bytes={spm}"]
         p = subprocess.run([args.clang, *OFFLOAD, *inc, f"-fpass-plugin={args.plugin}",
                             *opts, "-Rpass=prem", "-c", src, "-o", exe + ".o"],
                            check=True, capture_output=True, text=True)
-        tiled = p.stderr.count("worksharing loop tiled")
+        tiled = p.stderr.count("loop tiled")
         subprocess.run([args.clang, *OFFLOAD, exe + ".o", "-o", exe], check=True)
     r = subprocess.run([exe], env=ENV, check=True, capture_output=True, text=True)
     m = SUMMARY.search(r.stderr)
