@@ -14,8 +14,6 @@ compiler (largest process of the compile, GNU time), and from one
 Writes bench/results/<machine>/compile-time-<size>.json and .md.
 """
 import argparse
-import datetime
-import json
 import math
 import os
 import re
@@ -25,8 +23,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "kernels"))
+sys.path.insert(0, HERE)
 import suite_build  # noqa: E402
-from host_offload import machine  # noqa: E402
+import results_file  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 PASS_TIME = re.compile(r"^\s*[\d.]+ \([\s\d.]+%\).*?([\d.]+) \([\s\d.]+%\)\s+"
@@ -106,23 +105,15 @@ def main():
                                 pass_times(args.clang, prem, src).items()}})
     geomean = round(math.exp(sum(math.log(r["ratio"]) for r in rows) /
                              len(rows)), 3)
-    slug, info = machine()
-    result = {"benchmark": "compile-time", "size": args.size,
-              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
-                  timespec="seconds"),
-              "machine": info, "reps": args.reps,
-              "command": "clang " + " ".join(base) + " -c <kernel>.c "
-                         "[-fpass-plugin=PremPlugin.so]",
-              "method": "best wall time of reps (builds interleaved), peak "
-                        "RSS = largest process of the compile (GNU time), "
-                        "pass seconds from -ftime-report",
-              "kernels": rows, "geomean_ratio": geomean}
-    out_dir = os.path.join(args.results, slug)
-    os.makedirs(out_dir, exist_ok=True)
-    stem = os.path.join(out_dir, f"compile-time-{args.size}")
-    with open(stem + ".json", "w") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
+    result = results_file.new_result(
+        "compile-time", size=args.size, reps=args.reps,
+        command="clang " + " ".join(base) + " -c <kernel>.c "
+                "[-fpass-plugin=PremPlugin.so]",
+        method="best wall time of reps (builds interleaved), peak RSS = "
+               "largest process of the compile (GNU time), pass seconds from "
+               "-ftime-report",
+        kernels=rows, geomean_ratio=geomean)
+    info = result["machine"]
     passes = ["ReportSnapshotPass", "PremTilePass", "PremLESPass",
               "PremSyncPass", "LinkRuntimePass", "ReportPass"]
     lines = [f"# Compile time, suite size {args.size}", "",
@@ -144,8 +135,8 @@ def main():
     lines.append("")
     lines.append("Pass columns: seconds in the device compile "
                  "(ReportSnapshot runs the analyses: kernels, footprint, tiling).")
-    with open(stem + ".md", "w") as f:
-        f.write("\n".join(lines) + "\n")
+    stem = results_file.write(args.results, f"compile-time-{args.size}", result,
+                              lines)
     print("\n".join(lines))
     print(f"\nwritten: {stem}.json, {stem}.md")
 

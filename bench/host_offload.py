@@ -14,37 +14,19 @@ bench/results/<machine>/host-offload-<size>.json and .md. On a CPU this tells
 the cost of the transformation, not its predictability.
 """
 import argparse
-import datetime
-import json
 import math
 import os
-import platform
 import statistics
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "kernels"))
+sys.path.insert(0, HERE)
 import suite_build  # noqa: E402
+import results_file  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
-
-
-def machine():
-    model = "unknown cpu"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    cores = os.cpu_count()
-    slug = f"{platform.machine()}-{cores}core-" + "".join(
-        c if c.isalnum() else "-" for c in model.lower()).strip("-")
-    return slug, {"cpu": model, "cores": cores, "arch": platform.machine(),
-                  "os": platform.platform()}
 
 
 def timed(exe, reps, kernel):
@@ -112,22 +94,13 @@ def main():
     geomean = {m: round(math.exp(sum(map(math.log, v)) / len(v)), 4)
                for m, v in ratios.items()}
 
-    slug, info = machine()
-    result = {"benchmark": "host-offload", "size": args.size,
-              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
-                  timespec="seconds"),
-              "machine": info, "reps": args.reps, "rounds": args.rounds,
-              "method": "one process per kernel and build; best of reps per "
-                        "run, median over rounds; builds interleaved in one "
-                        "run; time = the kernel's target regions, data "
-                        "mapping included",
-              "kernels": rows, "geomean_ratio": geomean}
-    out_dir = os.path.join(args.results, slug)
-    os.makedirs(out_dir, exist_ok=True)
-    base_name = os.path.join(out_dir, f"host-offload-{args.size}")
-    with open(base_name + ".json", "w") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
+    result = results_file.new_result(
+        "host-offload", size=args.size, reps=args.reps, rounds=args.rounds,
+        method="one process per kernel and build; best of reps per run, "
+               "median over rounds; builds interleaved in one run; time = "
+               "the kernel's target regions, data mapping included",
+        kernels=rows, geomean_ratio=geomean)
+    info = result["machine"]
     lines = [f"# Host-offload run time, suite size {args.size}", "",
              f"Machine: {info['cpu']}, {info['cores']} cores ({info['arch']}); "
              f"{result['date']}. Ratio = PREM build / baseline build, same run "
@@ -140,8 +113,8 @@ def main():
                      f"{r['dae_ratio']:.3f} | {r['sdma_ratio']:.3f} |")
     lines.append(f"| geometric mean | | | {geomean['cmpt']:.3f} | "
                  f"{geomean['dae']:.3f} | {geomean['sdma']:.3f} |")
-    with open(base_name + ".md", "w") as f:
-        f.write("\n".join(lines) + "\n")
+    base_name = results_file.write(args.results, f"host-offload-{args.size}",
+                                   result, lines)
     print("\n".join(lines))
     print(f"\nwritten: {base_name}.json, {base_name}.md")
 

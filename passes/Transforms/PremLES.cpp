@@ -31,6 +31,7 @@
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Transforms/PremTile.h"
+#include "prem/Support/CloneRegion.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -142,21 +143,18 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
 }
 
 /// A copy of the tile's loop entered from From (with the carried state the
-/// loop is entered with) and leaving to To.
+/// loop is entered with) and leaving to To. From's terminator is replaced;
+/// its contract tags stay.
 SmallVector<BasicBlock *, 16>
 TileSplitter::cloneTile(BasicBlock *From, BasicBlock *To, const Twine &Suffix) {
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 16> Copies;
-  for (BasicBlock *BB : Tile) {
-    BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, &F);
-    VMap[BB] = Copy;
-    Copies.push_back(Copy);
-  }
-  VMap[ExecEntry] = From;
-  VMap[T.StoreBlock] = To;
-  remapInstructionsInBlocks(Copies, VMap);
-  From->getTerminator()->eraseFromParent();
-  BranchInst::Create(cast<BasicBlock>(VMap[Header]), From);
+  auto Copies = cloneBlocks(Tile.getArrayRef(), Suffix,
+                            {{ExecEntry, From}, {T.StoreBlock, To}}, VMap);
+  Instruction *Old = From->getTerminator();
+  BranchInst *Enter = BranchInst::Create(cast<BasicBlock>(VMap[Header]), From);
+  Enter->setMetadata(PhaseMD, Old->getMetadata(PhaseMD));
+  Enter->setMetadata(BlockMD, Old->getMetadata(BlockMD));
+  Old->eraseFromParent();
   return Copies;
 }
 
@@ -191,11 +189,7 @@ static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
 /// DAE Load phase: every load also copies its element to the scratchpad;
 /// stores are dropped (the Execute phase makes them).
 void TileSplitter::buildStripLoad() {
-  MDNode *PhaseTag = T.LoadBlock->getTerminator()->getMetadata(PhaseMD);
-  MDNode *BlockTag = T.LoadBlock->getTerminator()->getMetadata(BlockMD);
   auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
-  T.LoadBlock->getTerminator()->setMetadata(PhaseMD, PhaseTag);
-  T.LoadBlock->getTerminator()->setMetadata(BlockMD, BlockTag);
   SmallVector<Instruction *, 8> Dead;
   for (BasicBlock *BB : Copies)
     for (Instruction &I : *BB) {
@@ -219,11 +213,7 @@ void TileSplitter::buildStripLoad() {
 /// an array writes the element's final value from the scratchpad; loads
 /// read the scratchpad; other stores are dropped.
 void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
-  MDNode *PhaseTag = T.StoreBlock->getTerminator()->getMetadata(PhaseMD);
-  MDNode *BlockTag = T.StoreBlock->getTerminator()->getMetadata(BlockMD);
   auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
-  T.StoreBlock->getTerminator()->setMetadata(PhaseMD, PhaseTag);
-  T.StoreBlock->getTerminator()->setMetadata(BlockMD, BlockTag);
   SmallVector<Instruction *, 8> Dead;
   for (BasicBlock *BB : Copies)
     for (Instruction &I : *BB) {

@@ -33,6 +33,7 @@
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Analysis/TilingPlan.h"
+#include "prem/Support/CloneRegion.h"
 #include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
 #include "prem/Support/Target.h"
@@ -948,15 +949,8 @@ void NestTiler::transform(uint64_t Iterations) {
   // The global path: a copy of the loop as it now is (state in, tile
   // bounds), entered from the global block and leaving to the tile latch.
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 8> Copies;
-  for (BasicBlock *BB : Body) {
-    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".global", &F);
-    VMap[BB] = Copy;
-    Copies.push_back(Copy);
-  }
-  VMap[LoadBB] = GlobalBB;
-  VMap[StoreBB] = TileLatch;
-  remapInstructionsInBlocks(Copies, VMap);
+  cloneBlocks(Body, ".global", {{LoadBB, GlobalBB}, {StoreBB, TileLatch}},
+              VMap);
   BranchInst::Create(cast<BasicBlock>(VMap[Header]), GlobalBB);
   TagBlock(GlobalBB, "global");
   BasicBlock *LatchCopy = cast<BasicBlock>(VMap[Latch]);
@@ -1047,14 +1041,7 @@ void NestTiler::transformBlockTile() {
 
   // The global path: the region's code as it was, leaving to the exit.
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 16> Copies;
-  for (BasicBlock *BB : Body) {
-    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".global", &F);
-    VMap[BB] = Copy;
-    Copies.push_back(Copy);
-  }
-  VMap[StoreBB] = Exit;
-  remapInstructionsInBlocks(Copies, VMap);
+  cloneBlocks(Body, ".global", {{StoreBB, Exit}}, VMap);
   BranchInst::Create(cast<BasicBlock>(VMap[Rest]), GlobalBB);
 
   Entry->getTerminator()->eraseFromParent();
