@@ -186,59 +186,63 @@ static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
     I->eraseFromParent();
 }
 
-/// DAE Load phase: every load also copies its element to the scratchpad;
-/// stores are dropped (the Execute phase makes them).
-void TileSplitter::buildStripLoad() {
-  auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
-  SmallVector<Instruction *, 8> Dead;
+/// A stripped copy of the tile: Strip sees each access of the copy with its
+/// slot (untagged first) and says whether the access stays; then the
+/// computation nothing kept needs goes.
+template <typename StripFn>
+static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
+  SmallVector<Instruction *, 8> Accesses, Dead;
   for (BasicBlock *BB : Copies)
-    for (Instruction &I : *BB) {
-      auto Array = arrayOf(I);
-      if (!Array)
-        continue;
-      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
-        IRBuilder<> B(Ld->getNextNode());
-        B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), *Array));
-      } else {
-        Dead.push_back(&I);
-      }
-      I.setMetadata(ArrayMD, nullptr);
-    }
+    for (Instruction &I : *BB)
+      if (I.getMetadata(ArrayMD))
+        Accesses.push_back(&I);
+  for (Instruction *I : Accesses) {
+    unsigned Slot = *arrayOf(*I);
+    I->setMetadata(ArrayMD, nullptr);
+    if (!Strip(I, Slot))
+      Dead.push_back(I);
+  }
   for (Instruction *I : Dead)
     I->eraseFromParent();
   stripDeadCode(Copies);
+}
+
+/// DAE Load phase: every load also copies its element to the scratchpad;
+/// stores are dropped (the Execute phase makes them).
+void TileSplitter::buildStripLoad() {
+  stripCopy(cloneTile(T.LoadBlock, ExecEntry, ".load"),
+            [&](Instruction *I, unsigned Slot) {
+              auto *Ld = dyn_cast<LoadInst>(I);
+              if (!Ld)
+                return false;
+              IRBuilder<> B(Ld->getNextNode());
+              B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(),
+                                                  Slot));
+              return true;
+            });
 }
 
 /// Store phase of the arrays stored element by element: every store of such
 /// an array writes the element's final value from the scratchpad; loads
 /// read the scratchpad; other stores are dropped.
 void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
-  auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
-  SmallVector<Instruction *, 8> Dead;
-  for (BasicBlock *BB : Copies)
-    for (Instruction &I : *BB) {
-      auto Array = arrayOf(I);
-      if (!Array)
-        continue;
-      I.setMetadata(ArrayMD, nullptr);
-      IRBuilder<> B(&I);
-      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
-        Ld->setOperand(0, scratchpadAddress(B, Ld->getPointerOperand(), *Array));
-        continue;
-      }
-      auto *St = cast<StoreInst>(&I);
-      if (!ElementWise[*Array]) {
-        Dead.push_back(St);
-        continue;
-      }
-      Value *Final =
-          B.CreateLoad(St->getValueOperand()->getType(),
-                       scratchpadAddress(B, St->getPointerOperand(), *Array));
-      St->setOperand(0, Final);
-    }
-  for (Instruction *I : Dead)
-    I->eraseFromParent();
-  stripDeadCode(Copies);
+  stripCopy(cloneTile(T.StoreBlock, StoreEnd, ".store"),
+            [&](Instruction *I, unsigned Slot) {
+              IRBuilder<> B(I);
+              if (auto *Ld = dyn_cast<LoadInst>(I)) {
+                Ld->setOperand(
+                    0, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
+                return true;
+              }
+              auto *St = cast<StoreInst>(I);
+              if (!ElementWise[Slot])
+                return false;
+              St->setOperand(0, B.CreateLoad(St->getValueOperand()->getType(),
+                                             scratchpadAddress(
+                                                 B, St->getPointerOperand(),
+                                                 Slot)));
+              return true;
+            });
 }
 
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.

@@ -1,7 +1,7 @@
 // prem-les in its three modes on gemm tiled by prem-tile (16 rows a tile):
 // the Load / Execute / Store phases, and an Execute phase whose every access
 // is to the thread's scratchpad.
-// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %omp_host_device_ir %S/Inputs/gemm64.c -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,verify -prem-mode=sdma -prem-spm-bytes=24576 %t.ll -S -o %t.sdma.ll
 // RUN: FileCheck %s --check-prefixes=CHECK,SDMA < %t.sdma.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,verify -prem-spm-bytes=24576 %t.ll -S | FileCheck %s --check-prefixes=CHECK,SDMA
@@ -15,18 +15,6 @@
 // RUN: not grep -E '(load|store) .*ptr %%(gep|invariant)' %t.execute.ll
 // EXEC-LOADS: 3
 // EXEC-STORES: 1
-#define N 64
-void gemm(float *restrict C, const float *restrict A, const float *restrict B,
-          float alpha, float beta) {
-#pragma omp target teams distribute parallel for map(to: A[0:N*N], B[0:N*N]) map(tofrom: C[0:N*N])
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      float s = 0;
-      for (int k = 0; k < N; k++)
-        s += A[i * N + k] * B[k * N + j];
-      C[i * N + j] = alpha * s + beta * C[i * N + j];
-    }
-}
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK: entry:

@@ -3,25 +3,13 @@
 // 24 KiB), each tile versioned between the scratchpad path (the loop,
 // re-entered with the carried state, tagged for prem-les) and the global path
 // (a copy), with the byte intervals and the fit/alias check in the tile header.
-// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %omp_host_device_ir %S/Inputs/gemm64.c -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,verify -prem-spm-bytes=24576 %t.ll -S -o - -pass-remarks=prem 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // Too small a scratchpad for one row: left alone, byte for byte.
 // RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=4096 %t.ll -S -o %t.untouched.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=MISSED
 // RUN: %opt_prem -passes=verify %t.ll -S -o %t.plain.ll
 // RUN: cmp %t.plain.ll %t.untouched.ll
-#define N 64
-void gemm(float *restrict C, const float *restrict A, const float *restrict B,
-          float alpha, float beta) {
-#pragma omp target teams distribute parallel for map(to: A[0:N*N], B[0:N*N]) map(tofrom: C[0:N*N])
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      float s = 0;
-      for (int k = 0; k < N; k++)
-        s += A[i * N + k] * B[k * N + j];
-      C[i * N + j] = alpha * s + beta * C[i * N + j];
-    }
-}
 
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: worksharing loop tiled, 16 SIMT iterations per PREM interval
 // MISSED: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}} not transformed: one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 4096 available; one iteration of the depth-1 loop needs 16512 bytes of scratchpad (byte intervals), more than the 4096 available
