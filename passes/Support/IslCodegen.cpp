@@ -135,9 +135,13 @@ private:
     case isl_ast_expr_op_or_else:
       return Fold([&](Value *L, Value *R) { return B.CreateOr(L, R); });
     case isl_ast_expr_op_max:
-      return Fold([&](Value *L, Value *R) { return B.CreateBinaryIntrinsic(Intrinsic::smax, L, R); });
+      return Fold([&](Value *L, Value *R) {
+        return B.CreateBinaryIntrinsic(Intrinsic::smax, L, R);
+      });
     case isl_ast_expr_op_min:
-      return Fold([&](Value *L, Value *R) { return B.CreateBinaryIntrinsic(Intrinsic::smin, L, R); });
+      return Fold([&](Value *L, Value *R) {
+        return B.CreateBinaryIntrinsic(Intrinsic::smin, L, R);
+      });
     case isl_ast_expr_op_minus:
       return B.CreateNeg(Args[0]);
     case isl_ast_expr_op_add:
@@ -228,7 +232,8 @@ ByteIntervalExprs::build(isl_ctx *Ctx, const std::string &SetText,
   isl_ast_build *Outer = isl_ast_build_from_context(isl_set_copy(Given));
   E.Active = isl_ast_build_expr_from_set(Outer, isl_set_copy(Where));
   isl_ast_build_free(Outer);
-  isl_ast_build *Inner = isl_ast_build_from_context(isl_set_intersect(Given, Where));
+  isl_ast_build *Inner =
+      isl_ast_build_from_context(isl_set_intersect(Given, Where));
   E.First = isl_ast_build_expr_from_pw_aff(
       Inner, isl_set_dim_min(Set.copy().release(), 0));
   E.Last = isl_ast_build_expr_from_pw_aff(
@@ -313,11 +318,11 @@ IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts)
     Last = Last ? isl_pw_aff_coalesce(isl_pw_aff_union_max(Last, Max)) : Max;
   }
   if (First && Last && !Quota.gaveUp())
-    Length = isl_pw_aff_add(isl_pw_aff_sub(Last, First),
-                            isl_pw_aff_val_on_domain(
-                                isl_set_universe(isl_space_params(
-                                    isl_pw_aff_get_space(Last))),
-                                isl_val_one(Ctx)));
+    Length = isl_pw_aff_add(
+        isl_pw_aff_sub(Last, First),
+        isl_pw_aff_val_on_domain(
+            isl_set_universe(isl_space_params(isl_pw_aff_get_space(Last))),
+            isl_val_one(Ctx)));
   else {
     isl_pw_aff_free(First);
     isl_pw_aff_free(Last);
@@ -342,8 +347,8 @@ IntervalLength::largest(const std::string &Context) const {
   isl_size NParams = isl_set_dim(Lengths.S, isl_dim_param);
   if (NParams < 0)
     return std::nullopt;
-  Lengths.S = isl_set_move_dims(Lengths.S, isl_dim_set, 1, isl_dim_param, 0,
-                                NParams);
+  Lengths.S =
+      isl_set_move_dims(Lengths.S, isl_dim_set, 1, isl_dim_param, 0, NParams);
   if (isl_set_is_empty(Lengths.S) == isl_bool_true)
     return 0;
   std::optional<int64_t> Max = maxOfDim(Lengths, 0);

@@ -30,8 +30,8 @@
 #include "prem/Transforms/PremLES.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
-#include "prem/Transforms/PremTile.h"
 #include "prem/Support/CloneRegion.h"
+#include "prem/Transforms/PremTile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -85,10 +85,9 @@ StringRef prem::premModeName(PremMode M) {
 static void tagPhase(BasicBlock *BB, unsigned Id, StringRef Phase) {
   LLVMContext &C = BB->getContext();
   BB->getTerminator()->setMetadata(
-      PhaseMD,
-      MDNode::get(C, {ConstantAsMetadata::get(
-                          ConstantInt::get(Type::getInt32Ty(C), Id)),
-                      MDString::get(C, Phase)}));
+      PhaseMD, MDNode::get(C, {ConstantAsMetadata::get(
+                                   ConstantInt::get(Type::getInt32Ty(C), Id)),
+                               MDString::get(C, Phase)}));
 }
 
 static std::optional<unsigned> arrayOf(const Instruction &I) {
@@ -210,39 +209,36 @@ static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
 /// DAE Load phase: every load also copies its element to the scratchpad;
 /// stores are dropped (the Execute phase makes them).
 void TileSplitter::buildStripLoad() {
-  stripCopy(cloneTile(T.LoadBlock, ExecEntry, ".load"),
-            [&](Instruction *I, unsigned Slot) {
-              auto *Ld = dyn_cast<LoadInst>(I);
-              if (!Ld)
-                return false;
-              IRBuilder<> B(Ld->getNextNode());
-              B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(),
-                                                  Slot));
-              return true;
-            });
+  stripCopy(cloneTile(T.LoadBlock, ExecEntry, ".load"), [&](Instruction *I,
+                                                            unsigned Slot) {
+    auto *Ld = dyn_cast<LoadInst>(I);
+    if (!Ld)
+      return false;
+    IRBuilder<> B(Ld->getNextNode());
+    B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
+    return true;
+  });
 }
 
 /// Store phase of the arrays stored element by element: every store of such
 /// an array writes the element's final value from the scratchpad; loads
 /// read the scratchpad; other stores are dropped.
 void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
-  stripCopy(cloneTile(T.StoreBlock, StoreEnd, ".store"),
-            [&](Instruction *I, unsigned Slot) {
-              IRBuilder<> B(I);
-              if (auto *Ld = dyn_cast<LoadInst>(I)) {
-                Ld->setOperand(
-                    0, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
-                return true;
-              }
-              auto *St = cast<StoreInst>(I);
-              if (!ElementWise[Slot])
-                return false;
-              St->setOperand(0, B.CreateLoad(St->getValueOperand()->getType(),
-                                             scratchpadAddress(
-                                                 B, St->getPointerOperand(),
-                                                 Slot)));
-              return true;
-            });
+  stripCopy(cloneTile(T.StoreBlock, StoreEnd, ".store"), [&](Instruction *I,
+                                                             unsigned Slot) {
+    IRBuilder<> B(I);
+    if (auto *Ld = dyn_cast<LoadInst>(I)) {
+      Ld->setOperand(0, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
+      return true;
+    }
+    auto *St = cast<StoreInst>(I);
+    if (!ElementWise[Slot])
+      return false;
+    St->setOperand(
+        0, B.CreateLoad(St->getValueOperand()->getType(),
+                        scratchpadAddress(B, St->getPointerOperand(), Slot)));
+    return true;
+  });
 }
 
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.
@@ -254,14 +250,14 @@ void TileSplitter::moveToScratchpad() {
         continue;
       IRBuilder<> B(&I);
       unsigned PtrOp = isa<LoadInst>(I) ? 0 : 1;
-      I.setOperand(PtrOp,
-                   scratchpadAddress(B, I.getOperand(PtrOp), *Array));
+      I.setOperand(PtrOp, scratchpadAddress(B, I.getOperand(PtrOp), *Array));
     }
 }
 
 /// SoftDMA: one cooperative copy per array interval (Algorithm 3 with the
 /// runtime doing the thread mapping and vector width).
-void TileSplitter::copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which) {
+void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
+                                 ArrayRef<bool> Which) {
   Module &M = *F.getParent();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   FunctionCallee Copy = M.getOrInsertFunction(
@@ -294,14 +290,15 @@ bool TileSplitter::executeTouchesOnlyScratchpad() const {
         continue;
       if (auto *Call = dyn_cast<CallBase>(&I)) {
         const Function *Callee = Call->getCalledFunction();
-        if (Callee && (Callee->getName().starts_with("__kmpc_for_static_init") ||
-                       Callee->getName() == "__kmpc_for_static_fini"))
+        if (Callee &&
+            (Callee->getName().starts_with("__kmpc_for_static_init") ||
+             Callee->getName() == "__kmpc_for_static_fini"))
           continue;
         return false;
       }
       const Value *Ptr = getLoadStorePointerOperand(&I);
-      const Value *Object = Ptr ? getUnderlyingObject(Ptr, /*MaxLookup=*/0)
-                                : nullptr;
+      const Value *Object =
+          Ptr ? getUnderlyingObject(Ptr, /*MaxLookup=*/0) : nullptr;
       if (!Object || (Object != Spm && !isa<AllocaInst>(Object)))
         return false;
     }
@@ -318,7 +315,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
 
   if (M == PremMode::Compatible) {
     // The version branch stays, unconditional, to mark the tile.
-    BranchInst *Br = BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
+    BranchInst *Br =
+        BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
     Br->setMetadata(TileMD, T.Version->getMetadata(TileMD));
     T.Version->eraseFromParent();
     removeUnreachableBlocks(F);
@@ -351,8 +349,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     return New;
   };
   ExecEntry = Split(T.LoadBlock, Header, "prem.execute");
-  StoreEnd = Split(T.StoreBlock, T.StoreBlock->getSingleSuccessor(),
-                   "prem.store.end");
+  StoreEnd =
+      Split(T.StoreBlock, T.StoreBlock->getSingleSuccessor(), "prem.store.end");
   tagPhase(T.LoadBlock, T.Id, "memory");
   tagPhase(ExecEntry, T.Id, "execute");
   tagPhase(T.StoreBlock, T.Id, "memory");
@@ -365,14 +363,14 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     ReadArrays.push_back(A.Read);
     IntervalStores.push_back(Interval);
     ElementStores.push_back(A.Written && !Interval);
-    Arrays.push_back(json::Object{
-        {"name", A.Name},
-        {"load", !A.Read ? "none"
-                 : M == PremMode::SoftDMA ? "interval"
-                                          : "element-wise"},
-        {"store", !A.Written ? "none"
-                  : Interval ? "interval"
-                             : "element-wise"}});
+    Arrays.push_back(
+        json::Object{{"name", A.Name},
+                     {"load", !A.Read                  ? "none"
+                              : M == PremMode::SoftDMA ? "interval"
+                                                       : "element-wise"},
+                     {"store", !A.Written ? "none"
+                               : Interval ? "interval"
+                                          : "element-wise"}});
   }
   Record["arrays"] = std::move(Arrays);
 

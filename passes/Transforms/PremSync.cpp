@@ -63,9 +63,8 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
                           ->getZExtValue()),
              cast<MDString>(MD->getOperand(1))->getString() == "memory"});
     for (auto [BB, Id, Memory] : Phases) {
-      auto *Tile = find_if(Tiles, [Id](const TiledLoop &TL) {
-        return TL.Id == Id;
-      });
+      auto *Tile =
+          find_if(Tiles, [Id](const TiledLoop &TL) { return TL.Id == Id; });
       if (Tile == Tiles.end() || !Tile->Interval) {
         C.emitError("prem-sync: " + F.getName() +
                     ": a phase names a tile prem-tile did not make");

@@ -21,9 +21,15 @@
 // memory (a compatible interval, Sec. 3.2.3). Both versions carry the same
 // state, so the choice is per tile and never changes results.
 //
-// Host offload only for now: each OpenMP thread is its own PREM agent with a
-// private scratchpad. GPU targets need block-cooperative tiles (all threads
-// of a block share one tile and meet at barriers); they are refused with a
+// When one SIMT iteration does not fit, the depth-1 loop is strip-mined the
+// same way within each SIMT iteration (Algorithm 2, lines 8-12). A read-only
+// array read through accesses of different shapes may get one interval per
+// shape.
+//
+// On host offload each OpenMP thread is its own PREM agent with a private
+// scratchpad. On NVPTX (-prem-gpu-tiles, experimental) an OpenMP SPMD
+// kernel's parallel region gets one interval per call, the team's chunk of
+// the loop, shared by the block; everything else on GPUs is refused with a
 // remark.
 //
 //===----------------------------------------------------------------------===//
@@ -47,8 +53,8 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -94,7 +100,8 @@ static MDNode *tupleOf(LLVMContext &C, ArrayRef<Metadata *> Ops) {
 }
 
 static Metadata *i32MD(LLVMContext &C, int64_t V) {
-  return ConstantAsMetadata::get(ConstantInt::getSigned(Type::getInt32Ty(C), V));
+  return ConstantAsMetadata::get(
+      ConstantInt::getSigned(Type::getInt32Ty(C), V));
 }
 
 static Metadata *i64MD(LLVMContext &C, uint64_t V) {
@@ -187,9 +194,8 @@ public:
             uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM,
             bool BlockTile)
       : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), BufferBytes(Budget),
-        Ctx(Ctx),
-        BlockTile(BlockTile),
-        F(*Nest.Region), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
+        Ctx(Ctx), BlockTile(BlockTile), F(*Nest.Region),
+        DT(FAM.getResult<DominatorTreeAnalysis>(F)),
         LI(FAM.getResult<LoopAnalysis>(F)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
         ORE(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F)) {}
@@ -250,7 +256,8 @@ private:
   std::string legality();
   std::string innerLegality();
   std::string stripMineLegality();
-  const SmallVectorImpl<std::string> &accessBytes(const ArrayFootprint &A) const {
+  const SmallVectorImpl<std::string> &
+  accessBytes(const ArrayFootprint &A) const {
     return InnerTile ? A.InnerTileAccessBytes : A.TileAccessBytes;
   }
   const std::string &writeBytes(const ArrayFootprint &A) const {
@@ -395,7 +402,8 @@ static bool isSPMDKernel(const Function &Entry) {
       (Entry.getName() + "_kernel_environment").str());
   if (!Env || !Env->hasInitializer())
     return false;
-  auto *Config = dyn_cast<ConstantStruct>(Env->getInitializer()->getAggregateElement(0u));
+  auto *Config =
+      dyn_cast<ConstantStruct>(Env->getInitializer()->getAggregateElement(0u));
   if (!Config || Config->getNumOperands() < 3)
     return false;
   auto *ExecMode = dyn_cast<ConstantInt>(Config->getOperand(2));
@@ -418,9 +426,8 @@ std::string NestTiler::blockTileLegality() {
   if (Init->getParent() != &F.getEntryBlock())
     return "GPU tiles need the worksharing loop's bounds in the region's "
            "entry block";
-  unsigned Returns = count_if(F, [](BasicBlock &BB) {
-    return isa<ReturnInst>(BB.getTerminator());
-  });
+  unsigned Returns = count_if(
+      F, [](BasicBlock &BB) { return isa<ReturnInst>(BB.getTerminator()); });
   if (Returns != 1)
     return "GPU tiles need a parallel region with one return";
   if (!isSPMDKernel(*Nest.Kernel->Entry))
@@ -667,7 +674,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     OneIterationTooLarge = !InnerTile;
     return formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
                    "more than the {2} available",
-                   InnerTile ? "iteration of the depth-1 loop" : "SIMT iteration",
+                   InnerTile ? "iteration of the depth-1 loop"
+                             : "SIMT iteration",
                    *One, Budget)
         .str();
   }
@@ -719,9 +727,8 @@ bool NestTiler::run(json::Object &Record) {
       InnerWhy = chooseIterations(Iterations, Record);
     Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
   }
-  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader
-                       ? Nest.Kernel->SIMT.LoopHeader
-                       : &F.getEntryBlock();
+  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
+                                                : &F.getEntryBlock();
   if (!Why.empty()) {
     Record["transformed"] = false;
     Record["reason"] = Why;
@@ -759,11 +766,11 @@ bool NestTiler::run(json::Object &Record) {
     json::Object Array{{"name", S.Name},
                        {"read", A.Read},
                        {"written", A.Written},
-                       {"store", !A.Written            ? "none"
+                       {"store", !A.Written           ? "none"
                                  : WriteHasNoHoles[K] ? "interval"
                                                       : "element-wise"}};
-    if (auto Interval = Iterations ? Lengths[K]->largest(Context)
-                                   : std::nullopt)
+    if (auto Interval =
+            Iterations ? Lengths[K]->largest(Context) : std::nullopt)
       Array["interval_bytes"] = *Interval;
     bool WholeArray = S.Name == A.Name;
     if (auto Unique = Iterations && WholeArray && !InnerTile
@@ -816,8 +823,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     Tag(Begin, K, "begin");
     Tag(Len, K, "length");
     Tag(Used, K, "slot");
-    Used = B.CreateAdd(Used, B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
-                                         B.getInt64(~(SlotAlign - 1))));
+    Used = B.CreateAdd(Used,
+                       B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
+                                   B.getInt64(~(SlotAlign - 1))));
     Value *BeginInt = B.CreatePtrToInt(Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
     if (WriteHasNoHoles[K]) {
@@ -825,9 +833,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
-    TileOps.push_back(tupleOf(
-        C, {MDString::get(C, S.Name), boolMD(C, A.Read), boolMD(C, A.Written),
-            boolMD(C, WriteHasNoHoles[K])}));
+    TileOps.push_back(
+        tupleOf(C, {MDString::get(C, S.Name), boolMD(C, A.Read),
+                    boolMD(C, A.Written), boolMD(C, WriteHasNoHoles[K])}));
   }
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {
@@ -836,17 +844,17 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     for (size_t J = 0; J < Spans.size(); ++J) {
       if (J == I)
         continue;
-      Value *Apart = B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
-                                B.CreateICmpULE(Spans[J].second, Spans[I].first));
+      Value *Apart =
+          B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
+                     B.CreateICmpULE(Spans[J].second, Spans[I].first));
       Safe = B.CreateAnd(Safe, Apart);
     }
   }
-  Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(BufferBytes)), Safe,
-                            "prem.fits");
+  Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(BufferBytes)),
+                            Safe, "prem.fits");
   BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
   Version->setMetadata(TileMD, tupleOf(C, TileOps));
   return Version;
-
 }
 
 /// Strip-mines the loop and versions each tile (see the file comment).
@@ -869,8 +877,8 @@ void NestTiler::transform(uint64_t Iterations) {
   StringMap<Value *> Params;
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb")
-      Params[Name] =
-          Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64), I64, PreEnd);
+      Params[Name] = Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64),
+                                            I64, PreEnd);
 
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(C, Name, &F, Exit);
@@ -890,8 +898,7 @@ void NestTiler::transform(uint64_t Iterations) {
     Carried.push_back(B.CreatePHI(Phi->getType(), 2, Phi->getName() + ".tile"));
   Value *Left = B.CreateSub(Trips, Done);
   Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
-                                     B.getInt64(Iterations), nullptr,
-                                     "prem.n");
+                                     B.getInt64(Iterations), nullptr, "prem.n");
   if (InnerTile) {
     // One SIMT iteration (the current one), iterations Done.. of the depth-1
     // loop (its dimension counts iterations from 0).
@@ -905,9 +912,7 @@ void NestTiler::transform(uint64_t Iterations) {
     Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
   }
 
-  BranchInst *Version =
-      emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);
-  (void)Version;
+  emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);
 
   auto TagBlock = [&](BasicBlock *BB, StringRef What) {
     BB->getTerminator()->setMetadata(
@@ -1082,8 +1087,7 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
     return PreservedAnalyses::all();
   const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
   const TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
-  auto &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Triple T(M.getTargetTriple());
   bool GPU = T.isNVPTX() || T.isAMDGPU();
   uint64_t Budget = scratchpadBudget(M);
@@ -1112,11 +1116,11 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (GPU && !BlockTile && Nest.Kernel->SIMT.Region) {
       Function &F = *Nest.Kernel->SIMT.Region;
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-        return OptimizationRemarkMissed("prem", "NotTiled",
-                                        &*F.getEntryBlock().getFirstNonPHIOrDbg())
+        return OptimizationRemarkMissed(
+                   "prem", "NotTiled",
+                   &*F.getEntryBlock().getFirstNonPHIOrDbg())
                << "kernel " << Nest.Kernel->Entry->getName()
-               << " not transformed: "
-               << *Record.getString("reason");
+               << " not transformed: " << *Record.getString("reason");
       });
     }
     Records.Tiles.push_back(std::move(Record));

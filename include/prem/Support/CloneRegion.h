@@ -26,11 +26,10 @@ namespace prem {
 /// (From, To) makes the copies use To wherever the originals use From: the
 /// block they are entered from (phi edges) and the block they leave to.
 /// VMap maps every original value to its copy.
-llvm::SmallVector<llvm::BasicBlock *, 16>
-cloneBlocks(llvm::ArrayRef<llvm::BasicBlock *> Blocks, const llvm::Twine &Suffix,
-            llvm::ArrayRef<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>>
-                Redirects,
-            llvm::ValueToValueMapTy &VMap);
+llvm::SmallVector<llvm::BasicBlock *, 16> cloneBlocks(
+    llvm::ArrayRef<llvm::BasicBlock *> Blocks, const llvm::Twine &Suffix,
+    llvm::ArrayRef<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>> Redirects,
+    llvm::ValueToValueMapTy &VMap);
 
 } // namespace prem
 
