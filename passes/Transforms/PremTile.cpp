@@ -92,6 +92,8 @@ static cl::opt<uint64_t> ForcedIterations(
 /// Scratchpad slots start on this boundary (a cache line on the host, a
 /// 128-byte shared-memory row on NVIDIA GPUs would be the same idea).
 static constexpr uint64_t SlotAlign = 64;
+/// Largest scratchpad put in a host-offload thread's frame.
+static constexpr uint64_t MostHostScratchpad = uint64_t(1) << 20;
 /// Most SIMT iterations tried for one tile when the loop's length is unknown.
 static constexpr uint64_t MostIterations = uint64_t(1) << 20;
 
@@ -273,6 +275,13 @@ private:
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
   void transformBlockTile();
+  /// Where remarks about the kernel point.
+  BasicBlock *anchor() const {
+    return Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
+                                        : &F.getEntryBlock();
+  }
+  /// Leaves the loop alone: the record and the remark say why.
+  bool refuse(json::Object &Record, const std::string &Why);
   /// The tile header's code: intervals, slots, the fit and alias check, and
   /// the branch between the scratchpad path and the global path.
   BranchInst *emitTileHeader(IRBuilder<> &B, StringMap<Value *> &Params,
@@ -708,6 +717,15 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
 }
 
 bool NestTiler::run(json::Object &Record) {
+  // On host offload the scratchpad is a buffer in the thread's frame: keep
+  // it far from the size of a thread's stack (OMP_STACKSIZE, 4 MiB by
+  // default in libomp).
+  if (!BlockTile && Budget > MostHostScratchpad)
+    return refuse(Record, formatv("a scratchpad of {0} bytes is too large "
+                                  "for a host-offload thread's stack (at most "
+                                  "{1})",
+                                  Budget, MostHostScratchpad)
+                              .str());
   std::string Why = legality();
   uint64_t Iterations = 0;
   if (Why.empty())
@@ -727,19 +745,8 @@ bool NestTiler::run(json::Object &Record) {
       InnerWhy = chooseIterations(Iterations, Record);
     Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
   }
-  BasicBlock *At = Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
-                                                : &F.getEntryBlock();
-  if (!Why.empty()) {
-    Record["transformed"] = false;
-    Record["reason"] = Why;
-    ORE.emit([&] {
-      return OptimizationRemarkMissed("prem", "NotTiled",
-                                      &*At->getFirstNonPHIOrDbg())
-             << "kernel " << Nest.Kernel->Entry->getName()
-             << " not transformed: " << Why;
-    });
-    return false;
-  }
+  if (!Why.empty())
+    return refuse(Record, Why);
   if (BlockTile)
     transformBlockTile();
   else
@@ -781,7 +788,8 @@ bool NestTiler::run(json::Object &Record) {
   }
   Record["arrays"] = std::move(Arrays);
   ORE.emit([&] {
-    return OptimizationRemark("prem", "Tiled", &*At->getFirstNonPHIOrDbg())
+    return OptimizationRemark("prem", "Tiled",
+                              &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (InnerTile ? ": depth-1 loop tiled, one SIMT iteration and "
                          : ": worksharing loop tiled, ")
@@ -855,6 +863,18 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
   Version->setMetadata(TileMD, tupleOf(C, TileOps));
   return Version;
+}
+
+bool NestTiler::refuse(json::Object &Record, const std::string &Why) {
+  Record["transformed"] = false;
+  Record["reason"] = Why;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed("prem", "NotTiled",
+                                    &*anchor()->getFirstNonPHIOrDbg())
+           << "kernel " << Nest.Kernel->Entry->getName()
+           << " not transformed: " << Why;
+  });
+  return false;
 }
 
 /// Strip-mines the loop and versions each tile (see the file comment).

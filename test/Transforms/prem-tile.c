@@ -10,6 +10,9 @@
 // RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=4096 %t.ll -S -o %t.untouched.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=MISSED
 // RUN: %opt_prem -passes=verify %t.ll -S -o %t.plain.ll
 // RUN: cmp %t.plain.ll %t.untouched.ll
+// A host-offload scratchpad lives in the thread's frame: not a huge one.
+// RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=4000000 %t.ll -disable-output -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=STACK
+// STACK: not transformed: a scratchpad of 4000000 bytes is too large for a host-offload thread's stack (at most 1048576)
 
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: worksharing loop tiled, 16 SIMT iterations per PREM interval
 // MISSED: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}} not transformed: one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 4096 available; one iteration of the depth-1 loop needs 16512 bytes of scratchpad (byte intervals), more than the 4096 available
