@@ -53,6 +53,15 @@ struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
 } // namespace
 
 static void registerPasses(PassBuilder &PB) {
+  // Pipeline names for -print-before/-print-after/-filter-passes.
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+    PIC->addClassToPassName(PremTilePass::name(), "prem-tile");
+    PIC->addClassToPassName(PremLESPass::name(), "prem-les");
+    PIC->addClassToPassName(PremSyncPass::name(), "prem-sync");
+    PIC->addClassToPassName(LinkRuntimePass::name(), "prem-link-runtime");
+    PIC->addClassToPassName(ReportPass::name(), "prem-report");
+    PIC->addClassToPassName(ReportSnapshotPass::name(), "prem-report-snapshot");
+  }
   PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
     MAM.registerPass([] { return KernelAnalysis(); });
     MAM.registerPass([] { return FootprintAnalysis(); });

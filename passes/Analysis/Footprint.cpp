@@ -342,6 +342,8 @@ public:
   /// The SIMT dimension never takes negative values (thread indices; an
   /// iteration space known to start at 0 or above).
   bool SIMTNonNegative = false;
+  /// The values the SIMT dimension takes, when known.
+  std::optional<int64_t> SIMTLo, SIMTHi;
 
   bool isThreadIndex(const Value *V) const {
     return is_contained(SIMT.ThreadIndexReads, V);
@@ -436,6 +438,8 @@ public:
     }
     if (!isVariant(S))
       return param(S);
+    if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S))
+      return minMaxOnSIMTRange(MM, Err);
     if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
       Linear Sum(N);
       for (const SCEV *Op : Add->operands()) {
@@ -526,6 +530,49 @@ private:
   ScalarEvolution &SE;
   LoopInfo &LI;
   const SIMTInfo &SIMT;
+
+  /// max/min of a constant and an affine form of the SIMT dimension alone:
+  /// over the SIMT iteration space one side may always win, and then the
+  /// expression is that side (the trip count max(N-1, i) - i + 1 of a
+  /// triangular loop j = i .. N-1, where i < N).
+  std::optional<Linear> minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
+                                          AffineError &Err) {
+    auto Fail = [&] {
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript is not affine: " + scevText(MM));
+    };
+    if (MM->getNumOperands() != 2 || !SIMTLo || !SIMTHi)
+      return Fail();
+    auto *C = dyn_cast<SCEVConstant>(MM->getOperand(0));
+    const SCEV *Other = MM->getOperand(1);
+    if (!C) {
+      C = dyn_cast<SCEVConstant>(MM->getOperand(1));
+      Other = MM->getOperand(0);
+    }
+    if (!C || C->getAPInt().getSignificantBits() > 63)
+      return Fail();
+    auto X = translate(Other, Err);
+    if (!X)
+      return std::nullopt;
+    if (!X->Params.empty() || !X->Floors.empty() ||
+        any_of(drop_begin(X->Dims), [](int64_t D) { return D != 0; }))
+      return Fail();
+    int64_t A = X->Dims.empty() ? 0 : X->Dims[0], B = X->Constant;
+    int64_t Lo = B + A * (A >= 0 ? *SIMTLo : *SIMTHi);
+    int64_t Hi = B + A * (A >= 0 ? *SIMTHi : *SIMTLo);
+    int64_t K = C->getAPInt().getSExtValue();
+    bool Unsigned = isa<SCEVUMaxExpr, SCEVUMinExpr>(MM);
+    if (Unsigned && (K < 0 || Lo < 0))
+      return Fail();
+    bool Max = isa<SCEVSMaxExpr, SCEVUMaxExpr>(MM);
+    Linear Constant(X->Dims.size());
+    Constant.Constant = K;
+    if (Max ? Hi <= K : Lo >= K)
+      return Constant;
+    if (Max ? Lo >= K : Hi <= K)
+      return X;
+    return Fail();
+  }
   Loop *Root;
 
   std::nullopt_t fail(AffineError &Err, FootprintIssue I, std::string Msg) {
@@ -856,6 +903,10 @@ void NestBuilder::collectLoops() {
         if (SIMTMin && SIMTMax && *SIMTMax >= *SIMTMin)
           SIMTDim.MaxTripCount = uint64_t(*SIMTMax - *SIMTMin + 1);
         Aff.SIMTNonNegative = SIMTMin && *SIMTMin >= 0;
+        if (SIMTMin && SIMTMax && *SIMTMax >= *SIMTMin) {
+          Aff.SIMTLo = SIMTMin;
+          Aff.SIMTHi = SIMTMax;
+        }
       }
     if (!Aff.RootIV)
       reason(FootprintIssue::NonAffineSubscript,

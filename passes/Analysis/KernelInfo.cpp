@@ -188,6 +188,34 @@ static PHINode *phiStartingAt(const Loop &L,
   return nullptr;
 }
 
+/// Whether L's exit test depends on a value loaded from Ptr (a chunk loop
+/// ends at the chunk's upper bound, which the runtime wrote there), looking
+/// through arithmetic and phis.
+static bool exitDependsOnLoadOf(const Loop &L, const Value *Ptr) {
+  Ptr = Ptr->stripPointerCasts();
+  SmallVector<const Value *, 16> Work;
+  for (BasicBlock *BB : L.blocks())
+    if (L.isLoopExiting(BB))
+      if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+          Br && Br->isConditional())
+        Work.push_back(Br->getCondition());
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second || Seen.size() > 64)
+      continue;
+    if (auto *Load = dyn_cast<LoadInst>(I)) {
+      if (Load->getPointerOperand()->stripPointerCasts() == Ptr)
+        return true;
+      continue;
+    }
+    if (isa<BinaryOperator, CastInst, CmpInst, SelectInst, PHINode,
+            IntrinsicInst>(I))
+      append_range(Work, I->operands());
+  }
+  return false;
+}
+
 /// The outermost loop whose header PHI starts from a load of the lower bound
 /// the runtime call wrote (the call's 5th argument in every static-init
 /// variant), and that PHI.
@@ -212,22 +240,27 @@ static std::pair<Loop *, PHINode *> findWorksharingLoop(CallBase &Init,
       BestPhi = Phi;
     }
   }
-  // Chunked schedules (schedule(static, c), NVPTX parallel for) walk each
-  // chunk in an inner loop that starts at the chunk loop's IV: that loop
-  // visits the iteration values one by one and is the SIMT loop.
+  // Chunked schedules (schedule(static, c): kmp_sch_static_chunked = 33,
+  // kmp_distribute_static_chunked = 91) walk each chunk in an inner loop that
+  // starts at the chunk loop's IV: that loop visits the iteration values one
+  // by one and is the SIMT loop. Only one level, and only for those: an
+  // inner loop of an unchunked loop that starts at its IV (for j = i ...)
+  // is the user's triangular loop.
+  auto *Schedule = dyn_cast<ConstantInt>(Init.getArgOperand(2));
+  bool Chunked = Init.arg_size() > 5 && Schedule &&
+                 (Schedule->getZExtValue() == 33 ||
+                  Schedule->getZExtValue() == 91);
   auto StartsAtBestPhi = [&](const Value *V) {
     return stripIntCasts(V) == BestPhi;
   };
-  for (bool Descended = true; Best && Descended;) {
-    Descended = false;
+  if (Best && Chunked)
     for (Loop *Sub : Best->getSubLoops())
-      if (PHINode *Phi = phiStartingAt(*Sub, StartsAtBestPhi)) {
+      if (PHINode *Phi = phiStartingAt(*Sub, StartsAtBestPhi);
+          Phi && exitDependsOnLoadOf(*Sub, Init.getArgOperand(5))) {
         Best = Sub;
         BestPhi = Phi;
-        Descended = true;
         break;
       }
-  }
   return {Best, BestPhi};
 }
 
