@@ -229,7 +229,7 @@ private:
   bool InnerTile = false;
   /// Set when even one SIMT iteration does not fit: worth tiling deeper.
   bool OneIterationTooLarge = false;
-  Loop *SIMTLoop = nullptr;
+  /// InnerTile: the SIMT loop's induction variable (the tile's simt_lb).
   PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
@@ -240,20 +240,21 @@ private:
   struct Slot {
     unsigned Array = 0;
     std::string Name;
+    /// The byte sets whose interval the slot holds.
     SmallVector<std::string, 4> Sets;
+    /// Bytes written (the union of the write accesses); empty if none.
+    std::string WrittenBytes;
+    bool WriteHasNoHoles = false;
+    /// Code for the interval of bytes touched, and of bytes written (when
+    /// they have no holes).
+    SmallVector<ByteIntervalExprs, 2> TouchedCode;
+    std::optional<ByteIntervalExprs> WrittenCode;
+    /// The length of its interval, for the tile-size search.
+    std::unique_ptr<IntervalLength> Length;
   };
   SmallVector<Slot, 4> Slots;
   /// Slot of every memory access of the loop.
-  DenseMap<const Instruction *, unsigned> ArrayOf;
-  /// Per slot: bytes written (the union of the write accesses).
-  SmallVector<std::string, 4> WrittenBytes;
-  SmallVector<bool, 4> WriteHasNoHoles;
-  /// Per array: code for the interval of bytes touched, and of bytes written
-  /// (when they have no holes).
-  SmallVector<SmallVector<ByteIntervalExprs, 2>, 4> TouchedCode;
-  SmallVector<std::optional<ByteIntervalExprs>, 4> WrittenCode;
-  /// Per array: the length of its interval, for the tile-size search.
-  SmallVector<std::unique_ptr<IntervalLength>, 4> Lengths;
+  DenseMap<const Instruction *, unsigned> SlotOf;
 
   std::string legality();
   std::string innerLegality();
@@ -288,6 +289,10 @@ private:
                              Value *Interval, uint64_t Iterations,
                              BasicBlock *LoadBB, BasicBlock *GlobalBB);
   void tagAccesses();
+  /// Marks a block of the contract (load, store, global).
+  void tagBlock(BasicBlock *BB, StringRef What);
+  StringMap<Value *> expandParams(SCEVExpander &Expander,
+                                  BasicBlock::iterator At);
 };
 
 } // namespace
@@ -340,7 +345,7 @@ std::string NestTiler::legality() {
 /// The depth-1 loop, tiled within each SIMT iteration: strip-mining keeps
 /// the order of iterations, so this needs no dependence test either.
 std::string NestTiler::innerLegality() {
-  SIMTLoop = L;
+  Loop *SIMTLoop = L;
   SIMTIV = IV;
   const NestLoop *Depth1 = nullptr;
   for (const NestLoop &NL : Nest.Loops)
@@ -513,18 +518,16 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     }
     if (PerShape.empty()) {
       for (const AffineAccess &Acc : A.Accesses)
-        ArrayOf[Acc.Inst] = Slots.size();
+        SlotOf[Acc.Inst] = Slots.size();
+      Whole.WrittenBytes = writeBytes(A);
+      Whole.WriteHasNoHoles = A.Written && hasNoHoles(Ctx, writeBytes(A));
       Slots.push_back(std::move(Whole));
-      WrittenBytes.push_back(writeBytes(A));
-      WriteHasNoHoles.push_back(A.Written && hasNoHoles(Ctx, writeBytes(A)));
       continue;
     }
     for (auto [G, S] : enumerate(PerShape)) {
       for (const Instruction *I : A.Groups[G].Insts)
-        ArrayOf[I] = Slots.size();
+        SlotOf[I] = Slots.size();
       Slots.push_back(std::move(S));
-      WrittenBytes.push_back("");
-      WriteHasNoHoles.push_back(false);
     }
   }
   StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb"};
@@ -533,22 +536,20 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   std::string Context =
       paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
                                 : " -> { : simt_n >= 1 }");
-  for (auto [K, S] : enumerate(Slots)) {
+  for (Slot &S : Slots) {
     std::string Why;
-    Lengths.push_back(std::make_unique<IntervalLength>(Ctx, S.Sets));
-    TouchedCode.emplace_back();
+    S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
     for (const std::string &Bytes : S.Sets) {
       auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
       if (!Code)
         return "array " + S.Name + ": " + Why;
-      TouchedCode.back().push_back(std::move(*Code));
+      S.TouchedCode.push_back(std::move(*Code));
     }
-    WrittenCode.emplace_back();
-    if (WriteHasNoHoles[K])
-      WrittenCode.back() =
-          ByteIntervalExprs::build(Ctx, WrittenBytes[K], Context, Known, Why);
+    if (S.WriteHasNoHoles)
+      S.WrittenCode =
+          ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
     // Without code for the written interval, store element by element.
-    WriteHasNoHoles[K] = WrittenCode.back().has_value();
+    S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
   if (controlDependsOnLoads(*L))
     return "control flow in the loop depends on loaded data";
@@ -561,7 +562,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       if ((!Ld || !Ld->isSimple()) && (!St || !St->isSimple()))
         return "the loop has a memory operation other than a plain load or "
                "store";
-      if (!ArrayOf.count(&I))
+      if (!SlotOf.count(&I))
         return "an access of the loop is not in the footprint";
       // The footprint counts every access on every iteration of its loops:
       // one that runs only under a condition would be over-estimated, and an
@@ -612,8 +613,8 @@ std::string NestTiler::tileContext(uint64_t Iterations) const {
 std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
   std::string Context = tileContext(Iterations);
   uint64_t Total = 0;
-  for (const auto &Length : Lengths) {
-    auto Size = Length->largest(Context);
+  for (const Slot &S : Slots) {
+    auto Size = S.Length->largest(Context);
     if (!Size)
       return std::nullopt;
     Total += alignTo(*Size, SlotAlign);
@@ -732,13 +733,8 @@ bool NestTiler::run(json::Object &Record) {
     Why = chooseIterations(Iterations, Record);
   if (!Why.empty() && OneIterationTooLarge && !BlockTile) {
     // Algorithm 2, lines 8-12: tile the next loop in.
-    ArrayOf.clear();
+    SlotOf.clear();
     Slots.clear();
-    WrittenBytes.clear();
-    WriteHasNoHoles.clear();
-    TouchedCode.clear();
-    WrittenCode.clear();
-    Lengths.clear();
     BufferBytes = Budget;
     std::string InnerWhy = innerLegality();
     if (InnerWhy.empty())
@@ -768,16 +764,15 @@ bool NestTiler::run(json::Object &Record) {
   // and the bytes it really touches (what stripped copies move).
   json::Array Arrays;
   std::string Context = tileContext(Iterations);
-  for (auto [K, S] : enumerate(Slots)) {
+  for (const Slot &S : Slots) {
     const ArrayFootprint &A = Nest.Arrays[S.Array];
     json::Object Array{{"name", S.Name},
                        {"read", A.Read},
                        {"written", A.Written},
-                       {"store", !A.Written           ? "none"
-                                 : WriteHasNoHoles[K] ? "interval"
-                                                      : "element-wise"}};
-    if (auto Interval =
-            Iterations ? Lengths[K]->largest(Context) : std::nullopt)
+                       {"store", !A.Written          ? "none"
+                                 : S.WriteHasNoHoles ? "interval"
+                                                     : "element-wise"}};
+    if (auto Interval = Iterations ? S.Length->largest(Context) : std::nullopt)
       Array["interval_bytes"] = *Interval;
     bool WholeArray = S.Name == A.Name;
     if (auto Unique = Iterations && WholeArray && !InnerTile
@@ -824,7 +819,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                      i64MD(C, BufferBytes)};
   for (auto [K, S] : enumerate(Slots)) {
     const ArrayFootprint &A = Nest.Arrays[S.Array];
-    ByteInterval Touched = emitUnion(TouchedCode[K], Params, B);
+    ByteInterval Touched = emitUnion(S.TouchedCode, Params, B);
     Value *Base = const_cast<Value *>(A.Base);
     Value *Len = B.CreateSub(Touched.End, Touched.Begin);
     Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
@@ -836,14 +831,14 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                    B.getInt64(~(SlotAlign - 1))));
     Value *BeginInt = B.CreatePtrToInt(Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
-    if (WriteHasNoHoles[K]) {
-      ByteInterval Written = WrittenCode[K]->emit(Params, B);
+    if (S.WriteHasNoHoles) {
+      ByteInterval Written = S.WrittenCode->emit(Params, B);
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
     TileOps.push_back(
         tupleOf(C, {MDString::get(C, S.Name), boolMD(C, A.Read),
-                    boolMD(C, A.Written), boolMD(C, WriteHasNoHoles[K])}));
+                    boolMD(C, A.Written), boolMD(C, S.WriteHasNoHoles)}));
   }
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {
@@ -865,16 +860,22 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   return Version;
 }
 
-bool NestTiler::refuse(json::Object &Record, const std::string &Why) {
+/// A kernel left alone: its record and its remark say why.
+static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter &ORE,
+                          BasicBlock *At, const Function &Kernel,
+                          const std::string &Why) {
   Record["transformed"] = false;
   Record["reason"] = Why;
   ORE.emit([&] {
     return OptimizationRemarkMissed("prem", "NotTiled",
-                                    &*anchor()->getFirstNonPHIOrDbg())
-           << "kernel " << Nest.Kernel->Entry->getName()
-           << " not transformed: " << Why;
+                                    &*At->getFirstNonPHIOrDbg())
+           << "kernel " << Kernel.getName() << " not transformed: " << Why;
   });
   return false;
+}
+
+bool NestTiler::refuse(json::Object &Record, const std::string &Why) {
+  return recordRefusal(Record, ORE, anchor(), *Nest.Kernel->Entry, Why);
 }
 
 /// Strip-mines the loop and versions each tile (see the file comment).
@@ -894,11 +895,7 @@ void NestTiler::transform(uint64_t Iterations) {
   SCEVExpander Expander(SE, "prem");
   Instruction *PreEnd = Pre->getTerminator();
   Value *Trips = Expander.expandCodeFor(TripCount, I64, PreEnd);
-  StringMap<Value *> Params;
-  for (auto &[Name, S] : Nest.Params)
-    if (Name != "simt_lb")
-      Params[Name] = Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64),
-                                            I64, PreEnd);
+  StringMap<Value *> Params = expandParams(Expander, PreEnd->getIterator());
 
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(C, Name, &F, Exit);
@@ -934,14 +931,10 @@ void NestTiler::transform(uint64_t Iterations) {
 
   emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);
 
-  auto TagBlock = [&](BasicBlock *BB, StringRef What) {
-    BB->getTerminator()->setMetadata(
-        BlockMD, tupleOf(C, {i32MD(C, Id), MDString::get(C, What)}));
-  };
   BranchInst::Create(Header, LoadBB);
-  TagBlock(LoadBB, "load");
+  tagBlock(LoadBB, "load");
   BranchInst::Create(TileLatch, StoreBB);
-  TagBlock(StoreBB, "store");
+  tagBlock(StoreBB, "store");
 
   // The scratchpad path: the loop, re-entered with the carried state, runs
   // the tile's iterations.
@@ -952,7 +945,6 @@ void NestTiler::transform(uint64_t Iterations) {
     Phi->setIncomingValue(Phi->getBasicBlockIndex(Pre), Carried[K]);
     Phi->setIncomingBlock(Phi->getBasicBlockIndex(Pre), LoadBB);
   }
-  IRBuilder<> HB(Header, Header->getFirstNonPHIIt());
   PHINode *Count = PHINode::Create(I64, 2, "prem.k");
   Count->insertBefore(Header->begin());
   Count->addIncoming(B.getInt64(0), LoadBB);
@@ -977,7 +969,7 @@ void NestTiler::transform(uint64_t Iterations) {
   cloneBlocks(Body, ".global", {{LoadBB, GlobalBB}, {StoreBB, TileLatch}},
               VMap);
   BranchInst::Create(cast<BasicBlock>(VMap[Header]), GlobalBB);
-  TagBlock(GlobalBB, "global");
+  tagBlock(GlobalBB, "global");
   BasicBlock *LatchCopy = cast<BasicBlock>(VMap[Latch]);
 
   // The tile latch merges the two paths and moves to the next tile.
@@ -1026,12 +1018,31 @@ void NestTiler::transform(uint64_t Iterations) {
   tagAccesses();
 }
 
+/// The nest's runtime values (simt_lb aside: each tile has its own), as i64
+/// at At.
+StringMap<Value *> NestTiler::expandParams(SCEVExpander &Expander,
+                                           BasicBlock::iterator At) {
+  StringMap<Value *> Params;
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb")
+      Params[Name] =
+          Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64), I64, At);
+  return Params;
+}
+
+void NestTiler::tagBlock(BasicBlock *BB, StringRef What) {
+  LLVMContext &C = F.getContext();
+  BB->getTerminator()->setMetadata(
+      BlockMD, tupleOf(C, {i32MD(C, Id), MDString::get(C, What)}));
+}
+
 /// Only the scratchpad path's accesses are rewritten by prem-les.
 void NestTiler::tagAccesses() {
   LLVMContext &C = F.getContext();
-  for (auto &[I, Array] : ArrayOf)
+  for (auto &[I, Slot] : SlotOf)
     const_cast<Instruction *>(I)->setMetadata(
-        ArrayMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Array)}));
+        ArrayMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Slot)}));
 }
 
 /// GPU: the region's code after the bounds of the team's chunk are known is
@@ -1070,14 +1081,9 @@ void NestTiler::transformBlockTile() {
   BranchInst::Create(cast<BasicBlock>(VMap[Rest]), GlobalBB);
 
   Entry->getTerminator()->eraseFromParent();
-  IRBuilder<> B(Entry);
   SCEVExpander Expander(SE, "prem");
-  StringMap<Value *> Params;
-  for (auto &[Name, S] : Nest.Params)
-    if (Name != "simt_lb")
-      Params[Name] = Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64),
-                                            I64, Entry->end());
-  B.SetInsertPoint(Entry);
+  StringMap<Value *> Params = expandParams(Expander, Entry->end());
+  IRBuilder<> B(Entry);
   Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
   Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
   if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
@@ -1092,13 +1098,9 @@ void NestTiler::transformBlockTile() {
   Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
   emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB);
 
-  auto TagBlock = [&](BasicBlock *BB, StringRef What) {
-    BB->getTerminator()->setMetadata(
-        BlockMD, tupleOf(C, {i32MD(C, Id), MDString::get(C, What)}));
-  };
-  TagBlock(LoadBB, "load");
-  TagBlock(StoreBB, "store");
-  TagBlock(GlobalBB, "global");
+  tagBlock(LoadBB, "load");
+  tagBlock(StoreBB, "store");
+  tagBlock(GlobalBB, "global");
   tagAccesses();
 }
 
@@ -1117,12 +1119,19 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
     json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
     bool BlockTile = T.isNVPTX() && GPUTiles;
     if (GPU && !BlockTile) {
-      Record["transformed"] = false;
-      Record["reason"] =
+      std::string Why =
           T.isNVPTX()
               ? "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
                 "not yet validated on a GPU)"
               : "AMDGPU targets are not tiled yet";
+      if (Function *F = Nest.Kernel->SIMT.Region) {
+        recordRefusal(Record,
+                      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F),
+                      &F->getEntryBlock(), *Nest.Kernel->Entry, Why);
+      } else {
+        Record["transformed"] = false;
+        Record["reason"] = Why;
+      }
     } else if (!Nest.Region || Changed.count(Nest.Region)) {
       Record["transformed"] = false;
       Record["reason"] = Nest.Region ? "one tiled loop per function"
@@ -1132,16 +1141,6 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
                       BlockTile);
       if (Tiler.run(Record))
         Changed.insert(Nest.Region);
-    }
-    if (GPU && !BlockTile && Nest.Kernel->SIMT.Region) {
-      Function &F = *Nest.Kernel->SIMT.Region;
-      FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-        return OptimizationRemarkMissed(
-                   "prem", "NotTiled",
-                   &*F.getEntryBlock().getFirstNonPHIOrDbg())
-               << "kernel " << Nest.Kernel->Entry->getName()
-               << " not transformed: " << *Record.getString("reason");
-      });
     }
     Records.Tiles.push_back(std::move(Record));
   }

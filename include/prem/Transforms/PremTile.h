@@ -30,8 +30,10 @@ namespace prem {
 /// Metadata kinds of the contract.
 /// - prem.tile on the branch that versions a tile:
 ///   !{i32 TileId, i64 Iterations, i64 ScratchpadBytes, !Array...} with
-///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles};
-///   successor 0 is the scratchpad path, successor 1 the global path.
+///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles}, one per
+///   scratchpad slot: an array, or one access shape of a read-only array
+///   ("A#1", "A#2"); successor 0 is the scratchpad path, successor 1 the
+///   global path.
 /// - prem.block on a terminator: !{i32 TileId, !"load"|"store"|"global"}:
 ///   the (initially empty) block of the Load phase, of the Store phase, and
 ///   the entry of the global path.
@@ -49,7 +51,8 @@ inline constexpr const char *ValueMD = "prem.value";
 inline constexpr const char *ArrayMD = "prem.array";
 inline constexpr const char *PhaseMD = "prem.phase";
 
-/// One array of a tiled loop as the contract describes it.
+/// One scratchpad slot of a tiled loop (an array, or one access shape of a
+/// read-only array) as the contract describes it.
 struct TiledArray {
   std::string Name;
   bool Read = false, Written = false, WriteHasNoHoles = false;
