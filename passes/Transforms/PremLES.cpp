@@ -118,7 +118,7 @@ private:
   SmallSetVector<BasicBlock *, 16> Tile;
   BasicBlock *Header = nullptr, *ExecEntry = nullptr, *StoreEnd = nullptr;
 
-  Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Array);
+  Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Slot);
   SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
                                           const Twine &Suffix);
   void buildStripLoad();
@@ -130,10 +130,10 @@ private:
 
 } // namespace
 
-/// Same offset from the array's first byte, in the array's slot.
+/// Same offset from the slot's first byte, in the slot.
 Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
-                                       unsigned Array) {
-  const TiledArray &A = T.Arrays[Array];
+                                       unsigned Slot) {
+  const TiledArray &A = T.Arrays[Slot];
   Type *I64 = B.getInt64Ty();
   Value *Offset = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
                               B.CreatePtrToInt(A.Begin, I64), "prem.off");
@@ -397,10 +397,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
 /// buffer per function), used through a generic pointer (the back end infers
 /// the address space); on host offload a private buffer in the thread's
 /// frame.
+/// (prem-tile makes at most one tile per function, so one buffer serves it.)
 static Value *scratchpadFor(Function &F, uint64_t Bytes) {
-  for (Instruction &I : F.getEntryBlock())
-    if (I.getName() == "prem.spm")
-      return &I;
   Module &M = *F.getParent();
   Triple T(M.getTargetTriple());
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
