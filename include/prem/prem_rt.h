@@ -15,30 +15,37 @@
 
 #include <stdint.h>
 
+/* CUDA and HIP sources call the runtime from device code. */
+#if defined(__CUDA__) || defined(__HIP__)
+#define PREM_RT_DEVICE __device__
+#else
+#define PREM_RT_DEVICE
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* A memory phase (Load, Store, or a compatible interval) of interval n
  * begins: the caller may use global memory until __prem_enter_comp. */
-void __prem_enter_mem(uint32_t interval);
+PREM_RT_DEVICE void __prem_enter_mem(uint32_t interval);
 /* An Execute phase of interval n begins: scratchpad only. */
-void __prem_enter_comp(uint32_t interval);
+PREM_RT_DEVICE void __prem_enter_comp(uint32_t interval);
 
 /* Transfer descriptors of SoftDMA phases (the transfer kinds of seed 003).
  * On a GPU the threads of the calling block share the copy (consecutive
  * threads on consecutive addresses); on the host the calling thread copies.
  * Regions must not overlap. */
-void __prem_copy_1d(void *dst, const void *src, uint64_t bytes);
+PREM_RT_DEVICE void __prem_copy_1d(void *dst, const void *src, uint64_t bytes);
 /* rows x width bytes; each row starts pitch bytes after the previous one. */
-void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
+PREM_RT_DEVICE void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
                     uint64_t src_pitch, uint64_t width, uint64_t rows);
 /* count elements of elem_bytes: dst[i] = src[offsets[i]] (offsets in
  * elements). */
-void __prem_copy_gather(void *dst, const void *src, const uint64_t *offsets,
+PREM_RT_DEVICE void __prem_copy_gather(void *dst, const void *src, const uint64_t *offsets,
                         uint64_t count, uint64_t elem_bytes);
 /* The inverse: dst[offsets[i]] = src[i]. */
-void __prem_copy_scatter(void *dst, const void *src, const uint64_t *offsets,
+PREM_RT_DEVICE void __prem_copy_scatter(void *dst, const void *src, const uint64_t *offsets,
                          uint64_t count, uint64_t elem_bytes);
 
 /* The trace: one record per phase change, while there is room. */
@@ -56,8 +63,8 @@ typedef struct prem_trace_record {
 /* Located by name from the host (cuModuleGetGlobal, or omp_target_memcpy
  * through a declare-target mapping). count may exceed the capacity: records
  * past it are counted, not stored. */
-extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
-extern uint64_t __prem_trace_count;
+PREM_RT_DEVICE extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
+PREM_RT_DEVICE extern uint64_t __prem_trace_count;
 
 #ifdef __cplusplus
 }

@@ -1458,7 +1458,8 @@ void NestBuilder::finishArrays() {
           AF.ByteRange = "too complex (isl operation limit)";
       }
     }
-    if (Flat && rootLoop() && !DomainUnknown)
+    // A thread-index kernel's tile is its block: i0 over the block's threads.
+    if (Flat && !DomainUnknown)
       tileByteSets(AF, Raws);
     Nest.Arrays.push_back(std::move(AF));
   }

@@ -50,12 +50,14 @@
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -79,8 +81,8 @@ STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
 
 static cl::opt<bool> GPUTiles(
     "prem-gpu-tiles",
-    cl::desc("Tile OpenMP NVPTX kernels (one interval per team chunk, shared "
-             "by the block). Off by default: not yet validated on a GPU"),
+    cl::desc("Tile NVPTX kernels: one interval per thread block (CUDA) or "
+             "team chunk (OpenMP), shared by the block"),
     cl::init(false));
 
 static cl::opt<uint64_t> ForcedIterations(
@@ -196,7 +198,7 @@ public:
             uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM,
             bool BlockTile)
       : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), BufferBytes(Budget),
-        Ctx(Ctx), BlockTile(BlockTile), F(*Nest.Region),
+        Ctx(Ctx), BlockTile(BlockTile), F(*Nest.Region), FAM(FAM),
         DT(FAM.getResult<DominatorTreeAnalysis>(F)),
         LI(FAM.getResult<LoopAnalysis>(F)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
@@ -216,6 +218,7 @@ private:
   isl_ctx *Ctx;
   bool BlockTile;
   Function &F;
+  FunctionAnalysisManager &FAM;
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
@@ -233,6 +236,16 @@ private:
   PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
+  /// BlockTile of a thread-index (CUDA) kernel: the block is the tile. The
+  /// versioned code starts at RegionStart; BodyStart is the first block every
+  /// thread of a full block runs, after the bounds guard (if (i < n)) when
+  /// the kernel has one, and ThreadRange the guard's comparison (taken to
+  /// the body when true unless GuardInverted).
+  bool ThreadBlock = false;
+  Instruction *RegionStart = nullptr;
+  BasicBlock *BodyStart = nullptr;
+  ICmpInst *Guard = nullptr;
+  bool GuardInverted = false;
   const SCEV *TripCount = nullptr;
   /// A region of the scratchpad: one array's interval, or for a read-only
   /// array read through accesses of different shapes, one per shape when
@@ -267,7 +280,15 @@ private:
     return InnerTile ? A.InnerTileWriteBytes : A.TileWriteBytes;
   }
   std::string blockTileLegality();
+  std::string threadBlockLegality();
   std::string accessLegality(Instruction *ExpandAt);
+  /// Whether an access in BB runs once per iteration of the tile's loops
+  /// (its footprint counts it so): never only under a condition.
+  bool runsUnconditionally(BasicBlock *BB, const PostDominatorTree *PDT) const;
+  /// The launch conditions under which a thread block's footprint is what
+  /// the analysis computed: the block has the threads it assumed, 1-D, and
+  /// every thread passes the bounds guard.
+  Value *emitFullBlockCheck(IRBuilder<> &B);
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   /// The parameter values of tiles of this many iterations.
@@ -287,7 +308,8 @@ private:
   /// the branch between the scratchpad path and the global path.
   BranchInst *emitTileHeader(IRBuilder<> &B, StringMap<Value *> &Params,
                              Value *Interval, uint64_t Iterations,
-                             BasicBlock *LoadBB, BasicBlock *GlobalBB);
+                             BasicBlock *LoadBB, BasicBlock *GlobalBB,
+                             Value *Precondition = nullptr);
   void tagAccesses();
   /// Marks a block of the contract (load, store, global).
   void tagBlock(BasicBlock *BB, StringRef What);
@@ -300,9 +322,10 @@ private:
 /// The state a loop carries across iterations must be re-entered tile by
 /// tile; a value computed from loaded data deciding control flow would make
 /// the Load phase (run before the tile) unable to know what the tile reads.
-static bool controlDependsOnLoads(const Loop &L) {
+static bool controlDependsOnLoads(ArrayRef<BasicBlock *> Blocks) {
+  SmallPtrSet<const BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
   SmallVector<const Value *, 16> Work;
-  for (BasicBlock *BB : L.blocks()) {
+  for (BasicBlock *BB : Blocks) {
     const Instruction *T = BB->getTerminator();
     if (auto *Br = dyn_cast<BranchInst>(T)) {
       if (Br->isConditional())
@@ -316,7 +339,7 @@ static bool controlDependsOnLoads(const Loop &L) {
   SmallPtrSet<const Value *, 32> Seen;
   while (!Work.empty()) {
     auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !L.contains(I) || !Seen.insert(I).second)
+    if (!I || !In.count(I->getParent()) || !Seen.insert(I).second)
       continue;
     if (I->mayReadFromMemory())
       return true;
@@ -327,6 +350,13 @@ static bool controlDependsOnLoads(const Loop &L) {
 
 std::string NestTiler::legality() {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (BlockTile && SIMT.K == SIMTInfo::Kind::ThreadIndex) {
+    ThreadBlock = true;
+    if (!Nest.isExact())
+      return "the footprint is not exact: " + Nest.Reasons.front().Message;
+    std::string Why = threadBlockLegality();
+    return Why.empty() ? accessLegality(RegionStart) : Why;
+  }
   if (SIMT.K != SIMTInfo::Kind::WorksharingLoop)
     return "the kernel has no worksharing loop to tile";
   if (!Nest.isExact())
@@ -477,6 +507,101 @@ bool NestTiler::allThreadsRunRegion() const {
   return Seen;
 }
 
+/// The comparison's sides are affine in the thread index (one term, a
+/// constant multiple of it, under at most a widening cast): the threads that
+/// pass it form one range, so checking the block's first and last thread
+/// checks them all.
+static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
+  auto UsesTid = [&](const SCEV *X) {
+    return SCEVExprContains(X, [&](const SCEV *E) {
+      auto *U = dyn_cast<SCEVUnknown>(E);
+      return U && is_contained(SIMT.ThreadIndexReads, U->getValue());
+    });
+  };
+  if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S);
+      Cast && !isa<SCEVTruncateExpr>(Cast))
+    S = Cast->getOperand(0);
+  auto IsTerm = [&](const SCEV *T) {
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(T);
+        Mul && Mul->getNumOperands() == 2 && isa<SCEVConstant>(Mul->getOperand(0)))
+      T = Mul->getOperand(1);
+    return isa<SCEVUnknown>(T) && UsesTid(T);
+  };
+  if (!UsesTid(S) || IsTerm(S))
+    return true;
+  auto *Add = dyn_cast<SCEVAddExpr>(S);
+  if (!Add)
+    return false;
+  unsigned Terms = 0;
+  for (const SCEV *Op : Add->operands()) {
+    if (!UsesTid(Op))
+      continue;
+    if (!IsTerm(Op))
+      return false;
+    ++Terms;
+  }
+  return Terms == 1;
+}
+
+/// Seed 001, Sec. 3.2.2 for a CUDA kernel: the iterations of a thread block
+/// form one interval. The whole kernel is versioned once, before its first
+/// memory access, where every thread of the block is; a block whose threads
+/// do not all pass the bounds guard (the grid's last) takes the global path.
+std::string NestTiler::threadBlockLegality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (&F != Nest.Kernel->Entry)
+    return "the thread index is read outside the kernel function (in a "
+           "callee)";
+  BasicBlock *Ret = nullptr;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      if (Ret)
+        return "GPU tiles need a kernel with one return";
+      Ret = &BB;
+    }
+  if (!Ret)
+    return "GPU tiles need a kernel with one return";
+  BasicBlock &Entry = F.getEntryBlock();
+  RegionStart = Entry.getTerminator();
+  for (Instruction &I : Entry)
+    if (I.mayReadOrWriteMemory()) {
+      RegionStart = &I;
+      break;
+    }
+  BodyStart = &Entry;
+  auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
+  if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
+    return "";
+  // The bounds guard: if (i < n) { body } with the other way to the return.
+  int Body = Br->getSuccessor(1) == Ret ? 0 : Br->getSuccessor(0) == Ret ? 1 : -1;
+  Guard = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
+    return "the kernel's first branch is not a bounds guard (if (i < n) "
+           "around the body, else return)";
+  if (!affineInThreadIndex(SE.getSCEV(Guard->getOperand(0)), SIMT) ||
+      !affineInThreadIndex(SE.getSCEV(Guard->getOperand(1)), SIMT))
+    return "the bounds guard is not affine in the thread index";
+  GuardInverted = Body == 1;
+  BodyStart = Br->getSuccessor(Body);
+  return "";
+}
+
+bool NestTiler::runsUnconditionally(BasicBlock *BB,
+                                    const PostDominatorTree *PDT) const {
+  Loop *Inner = LI.getLoopFor(BB);
+  if (!ThreadBlock)
+    return DT.dominates(BB, Inner->getLoopLatch());
+  // Once per iteration of each loop around it, and those loops (or the
+  // access) on every path from the body's start to the return.
+  BasicBlock *Cur = BB;
+  for (Loop *In = Inner; In; In = In->getParentLoop()) {
+    if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
+      return false;
+    Cur = In->getHeader();
+  }
+  return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
+}
+
 std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto [K, A] : enumerate(Nest.Arrays)) {
     if (accessBytes(A).empty() || (A.Written && writeBytes(A).empty()))
@@ -530,12 +655,15 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       Slots.push_back(std::move(S));
     }
   }
-  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb"};
+  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb", "ntid"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
-      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
-                                : " -> { : simt_n >= 1 }");
+      paramNames() +
+      (InnerTile      ? " -> { : simt_n = 1 and tile1_n >= 1 }"
+       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
+           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
+           : " -> { : simt_n >= 1 }");
   for (Slot &S : Slots) {
     std::string Why;
     S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
@@ -551,9 +679,18 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     // Without code for the written interval, store element by element.
     S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
-  if (controlDependsOnLoads(*L))
-    return "control flow in the loop depends on loaded data";
-  for (BasicBlock *BB : L->blocks())
+  SmallVector<BasicBlock *, 16> Blocks;
+  if (L)
+    append_range(Blocks, L->blocks());
+  else
+    for (BasicBlock &BB : F)
+      Blocks.push_back(&BB);
+  if (controlDependsOnLoads(Blocks))
+    return L ? "control flow in the loop depends on loaded data"
+             : "control flow in the kernel depends on loaded data";
+  const PostDominatorTree *PDT =
+      ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
+  for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
       if (!I.mayReadOrWriteMemory())
         continue;
@@ -568,14 +705,13 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       // one that runs only under a condition would be over-estimated, and an
       // over-estimated interval could reach outside its array (loads) or
       // write back bytes the tile never wrote (stores).
-      Loop *Inner = LI.getLoopFor(BB);
-      if (!DT.dominates(BB, Inner->getLoopLatch()))
+      if (!runsUnconditionally(BB, PDT))
         return "an access runs only under a condition (its footprint would "
                "be over-estimated)";
     }
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb" &&
-        (!SE.isLoopInvariant(S, L) ||
+        ((L && !SE.isLoopInvariant(S, L)) ||
          !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt)))
       return "runtime value " + Name + " cannot be computed before the loop";
   return "";
@@ -588,6 +724,8 @@ std::string NestTiler::paramNames() const {
       Names.push_back(Name);
   if (InnerTile)
     append_range(Names, ArrayRef<std::string>{"tile1_n", "tile1_lb"});
+  if (ThreadBlock && !Nest.Kernel->SIMT.BlockSize)
+    Names.push_back("ntid");
   return "[" + join(Names, ", ") + "]";
 }
 
@@ -629,8 +767,12 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     // The team's chunk is the tile: as many iterations as the block has
     // threads (schedule(static, 1) in a distribute chunk of blockDim).
     if (!SIMT.BlockSize) {
-      Record["why"] = "one tile per team chunk; block size unknown, fit "
-                      "checked per tile at run time";
+      Record["why"] = ThreadBlock ? "one tile per thread block; block size "
+                                    "unknown, fit checked per block at run "
+                                    "time"
+                                  : "one tile per team chunk; block size "
+                                    "unknown, fit checked per tile at run "
+                                    "time";
       return "";
     }
     Iterations = *SIMT.BlockSize;
@@ -647,8 +789,11 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
       Record["scratchpad_bytes_per_tile"] = *Bytes;
       BufferBytes = std::max<uint64_t>(*Bytes, SlotAlign);
     }
-    Record["why"] = "one tile per team chunk of the worksharing loop (the "
-                    "block's threads share it)";
+    Record["why"] = ThreadBlock
+                        ? "one tile per thread block (a full block of "
+                          "threads that all pass the bounds guard)"
+                        : "one tile per team chunk of the worksharing loop "
+                          "(the block's threads share it)";
     return "";
   }
   uint64_t Most = MostIterations;
@@ -786,11 +931,13 @@ bool NestTiler::run(json::Object &Record) {
     return OptimizationRemark("prem", "Tiled",
                               &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
-           << (InnerTile ? ": depth-1 loop tiled, one SIMT iteration and "
-                         : ": worksharing loop tiled, ")
+           << (ThreadBlock ? ": thread block tiled, "
+               : InnerTile ? ": depth-1 loop tiled, one SIMT iteration and "
+                           : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
-           << (InnerTile ? " of its iterations per PREM interval"
-                         : " SIMT iterations per PREM interval");
+           << (ThreadBlock ? " threads per PREM interval"
+               : InnerTile ? " of its iterations per PREM interval"
+                           : " SIMT iterations per PREM interval");
   });
   return true;
 }
@@ -802,7 +949,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                       StringMap<Value *> &Params,
                                       Value *Interval, uint64_t Iterations,
                                       BasicBlock *LoadBB,
-                                      BasicBlock *GlobalBB) {
+                                      BasicBlock *GlobalBB,
+                                      Value *Precondition) {
   LLVMContext &C = F.getContext();
   Type *I64 = B.getInt64Ty();
   auto Tag = [&](Value *V, int Array, StringRef What) {
@@ -853,6 +1001,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Safe = B.CreateAnd(Safe, Apart);
     }
   }
+  if (Precondition)
+    Safe = B.CreateAnd(Safe, Precondition);
   Value *Fits = B.CreateAnd(B.CreateICmpULE(Used, B.getInt64(BufferBytes)),
                             Safe, "prem.fits");
   BranchInst *Version = B.CreateCondBr(Fits, LoadBB, GlobalBB);
@@ -1045,22 +1195,27 @@ void NestTiler::tagAccesses() {
         ArrayMD, tupleOf(C, {i32MD(C, Id), i32MD(C, Slot)}));
 }
 
-/// GPU: the region's code after the bounds of the team's chunk are known is
-/// versioned once: scratchpad path (Load, the unchanged code with its
-/// accesses tagged, Store) or global path (a copy). All threads of the block
-/// take the same path: the check depends only on the chunk and the kernel's
-/// arguments.
+/// GPU: the code after the bounds of the team's chunk are known (OpenMP), or
+/// from the kernel's first memory access on (CUDA), is versioned once:
+/// scratchpad path (Load, the unchanged code with its accesses tagged, Store)
+/// or global path (a copy). All threads of the block take the same path: the
+/// check depends only on the block and the kernel's arguments.
 void NestTiler::transformBlockTile() {
   LLVMContext &C = F.getContext();
   Type *I64 = Type::getInt64Ty(C);
-  CallBase *Init = Nest.Kernel->SIMT.WorksharingCall;
-  BasicBlock *Entry = Init->getParent();
+  Instruction *Start =
+      ThreadBlock ? RegionStart : Nest.Kernel->SIMT.WorksharingCall;
+  BasicBlock *Entry = Start->getParent();
   BasicBlock *Ret = nullptr;
   for (BasicBlock &BB : F)
     if (isa<ReturnInst>(BB.getTerminator()))
       Ret = &BB;
   BasicBlock *Exit = Ret->splitBasicBlock(Ret->getTerminator(), "prem.exit");
-  BasicBlock *Rest = Entry->splitBasicBlock(Init->getIterator(), "prem.region");
+  BasicBlock *Rest =
+      Entry->splitBasicBlock(Start->getIterator(), "prem.region");
+  // (The return block may have been the entry: take the block before the
+  // exit after both splits.)
+  BasicBlock *Last = Exit->getSinglePredecessor();
   SmallVector<BasicBlock *, 16> Body;
   for (BasicBlock &BB : F)
     if (&BB != Entry && &BB != Exit)
@@ -1073,35 +1228,88 @@ void NestTiler::transformBlockTile() {
   BasicBlock *StoreBB = NewBlock("prem.store", Exit);
   BranchInst::Create(Rest, LoadBB);
   BranchInst::Create(Exit, StoreBB);
-  Ret->getTerminator()->replaceSuccessorWith(Exit, StoreBB);
+  Last->getTerminator()->replaceSuccessorWith(Exit, StoreBB);
 
   // The global path: the region's code as it was, leaving to the exit.
   ValueToValueMapTy VMap;
   cloneBlocks(Body, ".global", {{StoreBB, Exit}}, VMap);
   BranchInst::Create(cast<BasicBlock>(VMap[Rest]), GlobalBB);
 
-  Entry->getTerminator()->eraseFromParent();
+  // Code goes before the old branch (the expander needs an instruction to
+  // insert before), which the version branch then replaces.
+  Instruction *OldBranch = Entry->getTerminator();
   SCEVExpander Expander(SE, "prem");
-  StringMap<Value *> Params = expandParams(Expander, Entry->end());
-  IRBuilder<> B(Entry);
-  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
-  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
-  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
-    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
-  // An empty chunk still runs the phases (every thread meets every
-  // barrier); its intervals are empty.
-  Value *N = B.CreateBinaryIntrinsic(
-      Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
-      B.getInt64(0), nullptr, "prem.n");
-  Params["simt_lb"] = Lower;
-  Params["simt_n"] = N;
-  Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
-  emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB);
+  StringMap<Value *> Params = expandParams(Expander, OldBranch->getIterator());
+  IRBuilder<> B(OldBranch);
+  if (ThreadBlock) {
+    Value *Check = emitFullBlockCheck(B);
+    if (!Nest.Kernel->SIMT.BlockSize)
+      Params["ntid"] = B.CreateZExt(
+          B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {}), I64);
+    Value *Block = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+    emitTileHeader(B, Params, Block, 0, LoadBB, GlobalBB, Check);
+  } else {
+    Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+    Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+    if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+      Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+    // An empty chunk still runs the phases (every thread meets every
+    // barrier); its intervals are empty.
+    Value *N = B.CreateBinaryIntrinsic(
+        Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
+        B.getInt64(0), nullptr, "prem.n");
+    Params["simt_lb"] = Lower;
+    Params["simt_n"] = N;
+    Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
+    emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB);
+  }
+  OldBranch->eraseFromParent();
 
   tagBlock(LoadBB, "load");
   tagBlock(StoreBB, "store");
   tagBlock(GlobalBB, "global");
   tagAccesses();
+}
+
+Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B) {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
+  Value *Threads = Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x);
+  // Accesses do not depend on y and z (the footprint refuses those), but the
+  // runtime's copies split the work over x alone.
+  Value *Full = B.CreateAnd(
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y), B.getInt32(1)),
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z),
+                     B.getInt32(1)));
+  // The footprint is for the block size the kernel states: a smaller block
+  // would make intervals reach past its data.
+  if (SIMT.BlockSize)
+    Full = B.CreateAnd(Full,
+                       B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
+  if (!Guard)
+    return Full;
+  // The guard, at the block's first and last thread.
+  SCEVExpander Expander(SE, "prem");
+  for (bool First : {true, false}) {
+    ValueToSCEVMapTy Map;
+    for (Value *Tid : SIMT.ThreadIndexReads)
+      Map[Tid] = First ? SE.getZero(Tid->getType())
+                       : SE.getMinusSCEV(
+                             SE.getTruncateOrZeroExtend(SE.getSCEV(Threads),
+                                                        Tid->getType()),
+                             SE.getOne(Tid->getType()));
+    auto Side = [&](unsigned Op) {
+      Value *V = Guard->getOperand(Op);
+      return Expander.expandCodeFor(
+          SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Map), V->getType(),
+          B.GetInsertPoint());
+    };
+    Value *Passes = B.CreateICmp(Guard->getPredicate(), Side(0), Side(1));
+    if (GuardInverted)
+      Passes = B.CreateNot(Passes);
+    Full = B.CreateAnd(Full, Passes);
+  }
+  return Full;
 }
 
 PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {

@@ -124,8 +124,9 @@ struct ArrayFootprint {
   /// (equal sets once), and bytes it writes (the union), as offsets from the
   /// base: isl sets over the nest's parameters where the tile is
   /// simt_lb <= i0 < simt_lb + simt_n (simt_lb symbolic even when the loop
-  /// starts at a constant). Empty when not expressible (delinearised or
-  /// floor subscripts, thread-index kernels); what prem-tile builds on.
+  /// starts at a constant; for a thread-index kernel, the block's threads
+  /// 0 <= i0 < block size). Empty when not expressible (delinearised or
+  /// floor subscripts); what prem-tile builds on.
   llvm::SmallVector<std::string, 4> TileAccessBytes;
   std::string TileWriteBytes;
   /// The same for a tile of the depth-1 loop within one SIMT iteration

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""GPU harness, build half (runs here, where clang and the plugin are).
+
+  python3 bench/gpu/build.py [--out build-gpu]
+
+Compiles the CUDA suite (bench/kernels/suite.cu) for sm_90 without the
+plugin (baseline) and with it in each PREM mode (GPU tiles on), and the
+runtime micro-benchmarks (bench/gpu/micro.cu); assembles every PTX file
+with ptxas (static shared memory within 48 KiB), and writes
+OUT/manifest.json: the variants, their cubins, and what the plugin did to
+each kernel (from its -prem-report). bench/gpu/run_gpu.py runs them on a
+GPU machine with only CUDA and CuPy: carry OUT there.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MODES = ("cmpt", "dae", "sdma")
+SMEM_BUDGET = 49152
+
+
+def find_ptxas():
+    for p in (shutil.which("ptxas"), "/usr/local/cuda/bin/ptxas"):
+        if p and os.path.exists(p):
+            return p
+    return None
+
+
+def cuda_path(ptxas):
+    return os.path.dirname(os.path.dirname(ptxas)) if ptxas else None
+
+
+def compile_ptx(args, source, out_ptx, mode, report=None):
+    cmd = [args.clang, "-O2", "-x", "cuda", "--cuda-gpu-arch=sm_90",
+           "--cuda-device-only", "-Wno-unknown-cuda-version",
+           "-I" + os.path.join(ROOT, "include"), "-S", source, "-o", out_ptx]
+    if args.cuda_path:
+        cmd.append("--cuda-path=" + args.cuda_path)
+    if mode:
+        cmd += ["-fpass-plugin=" + args.plugin, "-mllvm", "-prem-gpu-tiles",
+                "-mllvm", "-prem-mode=" + mode]
+        if report:
+            cmd += ["-mllvm", "-prem-report=" + report]
+    subprocess.run(cmd, check=True)
+
+
+def ptxas(path, ptx, arch, cubin):
+    """Assembles; returns {kernel: static shared bytes}."""
+    res = subprocess.run([path, "-v", "-arch=" + arch, ptx, "-o", cubin],
+                         check=True, capture_output=True, text=True)
+    smem, kernel = {}, None
+    for line in res.stderr.splitlines():
+        m = re.search(r"Compiling entry function '(\w+)'", line)
+        if m:
+            kernel = m.group(1)
+            smem[kernel] = 0
+        m = re.search(r"(\d+) bytes smem", line)
+        if m and kernel:
+            smem[kernel] = int(m.group(1))
+    return smem
+
+
+def tiles(report):
+    """kernel -> what prem-tile and prem-les did, from the report."""
+    with open(report) as f:
+        r = json.load(f)
+    out = {}
+    for k in r.get("kernels", []):
+        tile = k.get("prem", {})
+        out[k["name"]] = {
+            "transformed": bool(tile.get("transformed")),
+            "reason": tile.get("reason", ""),
+            "threads_per_interval": tile.get("tile_iterations"),
+            "scratchpad_bytes": tile.get("scratchpad_bytes_per_tile"),
+        }
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
+    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
+                                                     "PremPlugin.so"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build-gpu"))
+    args = ap.parse_args()
+    px = find_ptxas()
+    if not px:
+        sys.exit("build.py: ptxas not found (CUDA's bin directory); the GPU "
+                 "harness needs it to make cubins")
+    args.cuda_path = cuda_path(px)
+    os.makedirs(args.out, exist_ok=True)
+    suite = os.path.join(ROOT, "bench", "kernels", "suite.cu")
+    manifest = {"arch": "sm_90", "variants": {}, "micro": "micro.cubin"}
+    for variant in ("baseline",) + MODES:
+        mode = None if variant == "baseline" else variant
+        ptx = os.path.join(args.out, variant + ".ptx")
+        report = os.path.join(args.out, variant + "-report.json") if mode else None
+        compile_ptx(args, suite, ptx, mode, report)
+        smem = ptxas(px, ptx, "sm_90", os.path.join(args.out, variant + ".cubin"))
+        over = {k: b for k, b in smem.items() if b > SMEM_BUDGET}
+        if over:
+            sys.exit(f"build.py: {variant}: shared memory over budget: {over}")
+        entry = {"cubin": variant + ".cubin", "smem": smem}
+        if report:
+            entry["kernels"] = tiles(report)
+        manifest["variants"][variant] = entry
+        print(f"{variant:8s} " + " ".join(f"{k}:{b}" for k, b in sorted(smem.items())))
+    micro = os.path.join(args.out, "micro.ptx")
+    compile_ptx(args, os.path.join(HERE, "micro.cu"), micro, "sdma")
+    ptxas(px, micro, "sm_90", os.path.join(args.out, "micro.cubin"))
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    for v in MODES:
+        done = [k for k, t in manifest["variants"][v]["kernels"].items()
+                if t["transformed"]]
+        print(f"{v}: {len(done)} kernels tiled: {' '.join(sorted(done))}")
+    print("wrote " + os.path.join(args.out, "manifest.json"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,478 @@
+#!/usr/bin/env python3
+"""GPU harness, run half (runs on the GPU machine: CUDA driver and CuPy, no
+clang, no network). Loads the cubins bench/gpu/build.py made and measures,
+per kernel of the CUDA suite, the baseline and each PREM mode side by side:
+
+  python3 bench/gpu/run_gpu.py --build build-gpu --results OUT [--launches 1000]
+
+- correctness: every PREM variant's output equals the baseline's bit for bit
+  (and the baseline agrees with a NumPy reference); the runtime's trace
+  shows how many blocks took the scratchpad path;
+- time in isolation: min, median, p99, max over --launches launches, each
+  timed with CUDA events, variants interleaved in rounds so drift hits all;
+- time under interference: the same while a memory-bound copy kernel runs on
+  another stream (grid-stride over 2 x 512 MiB) and host-to-device copies run
+  on a third; policy "none" (no arbiter: the co-runners do not take part in
+  PREM, so this measures what the transformation alone does);
+- micro-benchmarks: the cost of one phase change (prem-sync's calls and
+  barriers, policy none) and the SoftDMA Load-phase bandwidth as a fraction
+  of a device-to-device copy's, in the same run;
+- one phase timeline (sdma gemv) from the trace, as PNG (matplotlib).
+
+Writes RESULTS/<gpu>/gpu-suite.json and .md.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+import cupy as cp
+
+ROWS, THREADS, N, NSMALL, TAPS = 32, 256, 256, 64, 16
+PHASE_SHIFT = 30
+TRACE_CAPACITY = 65536
+
+HAMMER_SRC = r"""
+extern "C" __global__ void hammer(const float4 *a, float4 *b,
+                                  unsigned long long n, int iters) {
+  for (int it = 0; it < iters; ++it)
+    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x +
+                                threadIdx.x;
+         i < n; i += (unsigned long long)gridDim.x * blockDim.x)
+      b[i] = a[i];
+}
+"""
+
+
+def f32(rng, *shape):
+    return (rng.random(shape, dtype=np.float32) - 0.5).astype(np.float32)
+
+
+def kernels(sms):
+    """name -> (grid, block, make(rng) -> (args, outputs, reference))."""
+    m = ROWS * sms * 4          # rows of the row kernels: 4 blocks per SM
+    n = THREADS * sms * 128     # elements of the element kernels
+    specs = {}
+
+    def rows(name, make):
+        specs[name] = ((m + ROWS - 1) // ROWS, ROWS, make)
+
+    def elems(name, count, make):
+        specs[name] = ((count + THREADS - 1) // THREADS, THREADS, make)
+
+    def gemv(rng):
+        A, x = f32(rng, m, N), f32(rng, N)
+        y = np.zeros(m, np.float32)
+        return [A, x, y, np.int32(m)], [2], [A.astype(np.float64) @ x]
+    rows("gemv", gemv)
+
+    def mvt(rng):
+        A, y1, x1 = f32(rng, m, N), f32(rng, N), f32(rng, m)
+        return [A, y1, x1, np.int32(m)], [2], [x1 + A.astype(np.float64) @ y1]
+    rows("mvt", mvt)
+
+    def gesummv(rng):
+        A, B, x = f32(rng, m, N // 2), f32(rng, m, N // 2), f32(rng, N // 2)
+        y = np.zeros(m, np.float32)
+        ref = 1.5 * (A.astype(np.float64) @ x) + 1.2 * (B.astype(np.float64) @ x)
+        return [A, B, x, y, np.float32(1.5), np.float32(1.2), np.int32(m)], [3], [ref]
+    rows("gesummv", gesummv)
+
+    def gemver(rng):
+        A, u1, v1, u2, v2 = (f32(rng, m, N), f32(rng, m), f32(rng, N),
+                             f32(rng, m), f32(rng, N))
+        ref = A + np.outer(u1, v1) + np.outer(u2, v2)
+        return [A, u1, v1, u2, v2, np.int32(m)], [0], [ref]
+    rows("gemver", gemver)
+
+    def jacobi2d(rng):
+        A = f32(rng, m, N)
+        B = np.zeros((m, N), np.float32)
+        ref = B.astype(np.float64).copy()
+        ref[1:-1, 1:-1] = 0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:] +
+                                 A[2:, 1:-1] + A[:-2, 1:-1])
+        return [A, B, np.int32(m)], [1], [ref]
+    specs["jacobi2d"] = ((m - 2 + ROWS - 1) // ROWS, ROWS, jacobi2d)
+
+    def gemm(rng):
+        A, B = f32(rng, m, NSMALL), f32(rng, NSMALL, NSMALL)
+        C = np.zeros((m, NSMALL), np.float32)
+        return [A, B, C, np.int32(m)], [2], [A.astype(np.float64) @ B]
+    rows("gemm", gemm)
+
+    def jacobi1d(rng):
+        A = f32(rng, n)
+        B = np.zeros(n, np.float32)
+        ref = B.astype(np.float64).copy()
+        ref[1:-1] = 0.33333 * (A[:-2] + A[1:-1] + A[2:])
+        return [A, B, np.int32(n)], [1], [ref]
+    elems("jacobi1d", n - 2, jacobi1d)
+
+    def fir(rng):
+        x, h = f32(rng, n + TAPS), f32(rng, TAPS)
+        y = np.zeros(n, np.float32)
+        ref = sum(h[k] * x[k:k + n].astype(np.float64) for k in range(TAPS))
+        return [x, h, y, np.int32(n)], [2], [ref]
+    elems("fir", n, fir)
+
+    def saxpy(rng):
+        x, y = f32(rng, n), f32(rng, n)
+        return [x, y, np.float32(2.5), np.int32(n)], [1], [2.5 * x + y.astype(np.float64)]
+    elems("saxpy", n, saxpy)
+    return specs, {"rows": m, "elements": n}
+
+
+def to_device(args):
+    return [cp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(math.ceil(p / 100 * len(xs))) - 1)]
+
+
+def summary(us):
+    return {"min_us": min(us), "median_us": statistics.median(us),
+            "p99_us": pct(us, 99), "max_us": max(us), "launches": len(us)}
+
+
+class Trace:
+    def __init__(self, module):
+        self.count = cp.ndarray((1,), cp.uint64,
+                                module.get_global("__prem_trace_count"))
+        self.records = cp.ndarray((TRACE_CAPACITY, 2), cp.uint64,
+                                  module.get_global("__prem_trace"))
+
+    def reset(self):
+        self.count.fill(0)
+
+    def read(self):
+        count = int(self.count.get()[0])
+        rec = self.records[:min(count, TRACE_CAPACITY)].get()
+        time_ns = rec[:, 0].astype(np.int64)
+        agent = (rec[:, 1] & 0xffffffff).astype(np.int64)
+        word = (rec[:, 1] >> 32).astype(np.int64)
+        return count, time_ns, agent, word & ((1 << PHASE_SHIFT) - 1), word >> PHASE_SHIFT
+
+
+class Interference:
+    """A memory-bound copy kernel on its own stream and host-to-device copies
+    on another, sized to outlast a measurement window."""
+
+    def __init__(self, sms):
+        self.n = (512 << 20) // 16
+        self.a = cp.ones(self.n * 4, cp.float32)
+        self.b = cp.empty_like(self.a)
+        self.kernel = cp.RawKernel(HAMMER_SRC, "hammer")
+        self.grid = sms // 2
+        self.stream = cp.cuda.Stream(non_blocking=True)
+        self.copy_stream = cp.cuda.Stream(non_blocking=True)
+        self.host = cp.cuda.alloc_pinned_memory(64 << 20)
+        self.dev = cp.empty(16 << 20, cp.float32)
+        # Calibrate one pass and one copy.
+        self.pass_s = self._time(lambda s: self.kernel(
+            (self.grid,), (1024,), (self.a, self.b, np.uint64(self.n), np.int32(4)),
+            stream=s)) / 4
+        self.copy_s = self._time(self._copy)
+
+    def _copy(self, s):
+        cp.cuda.runtime.memcpyAsync(self.dev.data.ptr, self.host.ptr, 64 << 20,
+                                    cp.cuda.runtime.memcpyHostToDevice, s.ptr)
+
+    def _time(self, launch):
+        s = cp.cuda.Stream(non_blocking=True)
+        launch(s)
+        s.synchronize()
+        t = time.perf_counter()
+        launch(s)
+        s.synchronize()
+        return time.perf_counter() - t
+
+    def start(self, seconds):
+        iters = max(4, int(seconds / self.pass_s) + 1)
+        self.kernel((self.grid,), (1024,),
+                    (self.a, self.b, np.uint64(self.n), np.int32(iters)),
+                    stream=self.stream)
+        for _ in range(max(2, int(seconds / self.copy_s) + 1)):
+            self._copy(self.copy_stream)
+        self.done = cp.cuda.Event()
+        self.done.record(self.stream)
+
+    def still_running(self):
+        return not self.done.done
+
+    def wait(self):
+        self.stream.synchronize()
+        self.copy_stream.synchronize()
+
+
+def time_launches(fn, grid, block, args, count, stream):
+    starts = [cp.cuda.Event() for _ in range(count)]
+    ends = [cp.cuda.Event() for _ in range(count)]
+    for i in range(count):
+        starts[i].record(stream)
+        fn((grid,), (block,), args, stream=stream)
+        ends[i].record(stream)
+    ends[-1].synchronize()
+    return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in zip(starts, ends)]
+
+
+def timeline_png(path, time_ns, agent, phase, title):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    t0 = time_ns.min()
+    blocks = sorted(set(agent.tolist()))[:48]
+    fig, ax = plt.subplots(figsize=(10, 6))
+    for row, b in enumerate(blocks):
+        sel = np.where(agent == b)[0]
+        sel = sel[np.argsort(time_ns[sel])]
+        ends = list(time_ns[sel[1:]]) + [time_ns[sel[-1]] + 1]
+        for idx, end in zip(sel, ends):
+            color = "tab:red" if phase[idx] == 1 else "tab:green"
+            start = (time_ns[idx] - t0) / 1000.0
+            ax.broken_barh([(start, max((end - time_ns[idx]) / 1000.0, 0.05))],
+                           (row - 0.4, 0.8), color=color)
+    ax.set_xlabel("time (us) from the first phase change; red: memory phase "
+                  "(until the next change), green: execute phase")
+    ax.set_ylabel("block")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build-gpu")
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--launches", type=int, default=1000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--only", nargs="*")
+    args = ap.parse_args()
+    with open(os.path.join(args.build, "manifest.json")) as f:
+        manifest = json.load(f)
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
+    sms = props["multiProcessorCount"]
+    slug = "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
+    variants = list(manifest["variants"])
+    modules = {v: cp.RawModule(path=os.path.join(args.build, e["cubin"]))
+               for v, e in manifest["variants"].items()}
+    specs, sizes = kernels(sms)
+    names = args.only or list(specs)
+    stream = cp.cuda.Stream(non_blocking=True)
+    result = {
+        "benchmark": "gpu-suite",
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"gpu": gpu, "sms": sms,
+                    "driver": cp.cuda.runtime.driverGetVersion(),
+                    "runtime": cp.cuda.runtime.runtimeGetVersion(),
+                    "cpu": platform.processor() or platform.machine(),
+                    "host": platform.platform()},
+        "arbitration": "none (no arbiter: co-runners are not PREM agents)",
+        "sizes": sizes, "launches": args.launches, "kernels": {}}
+    print(f"{gpu}: {sms} SMs; sizes {sizes}", flush=True)
+
+    # Correctness and the trace.
+    rng = np.random.default_rng(7)
+    inputs = {}
+    for name in names:
+        grid, block, make = specs[name]
+        host_args, outs, refs = make(rng)
+        inputs[name] = (host_args, outs)
+        entry = {"grid": grid, "block": block, "variants": {}}
+        base_out = None
+        for v in variants:
+            dev = to_device(host_args)
+            mod = modules[v]
+            trace = Trace(mod) if v != "baseline" else None
+            if trace:
+                trace.reset()
+            mod.get_function(name)((grid,), (block,), tuple(dev), stream=stream)
+            stream.synchronize()
+            out = [dev[i].get() for i in outs]
+            info = {}
+            if v == "baseline":
+                base_out = out
+                err = max(float(np.max(np.abs(o.astype(np.float64) - r) /
+                                       (1e-3 + np.abs(r)))) for o, r in zip(out, refs))
+                info["reference_max_rel_error"] = err
+                info["reference_ok"] = err < 1e-3
+            else:
+                info["bitwise_equal_baseline"] = all(
+                    np.array_equal(o.view(np.uint32), b.view(np.uint32))
+                    for o, b in zip(out, base_out))
+                count, tns, agent, interval, phase = trace.read()
+                info["phase_changes"] = count
+                info["execute_phases"] = int((phase == 2).sum())
+                info["memory_phases"] = int((phase == 1).sum())
+                kinfo = manifest["variants"][v].get("kernels", {}).get(name, {})
+                info["transformed"] = kinfo.get("transformed", False)
+                if not info["transformed"]:
+                    info["reason"] = kinfo.get("reason", "")
+                if v == "sdma" and name == "gemv" and count:
+                    os.makedirs(os.path.join(args.results, slug), exist_ok=True)
+                    timeline_png(os.path.join(args.results, slug, "timeline-gemv-sdma.png"),
+                                 tns, agent, phase,
+                                 f"gemv, sdma, {gpu}: phases of the first 48 blocks")
+                    # Load phase: from enter_mem to enter_comp of the same block.
+                    loads = []
+                    for b in set(agent.tolist()):
+                        sel = np.where(agent == b)[0]
+                        sel = sel[np.argsort(tns[sel])]
+                        if len(sel) >= 2 and phase[sel[0]] == 1 and phase[sel[1]] == 2:
+                            loads.append((tns[sel[1]] - tns[sel[0]]) / 1000.0)
+                    if loads:
+                        info["load_phase_us_median"] = statistics.median(loads)
+            entry["variants"][v] = info
+            print(f"  {name:9s} {v:8s} {info}", flush=True)
+        result["kernels"][name] = entry
+
+    # Timing: isolation, then under interference.
+    hammer = Interference(sms)
+    for name in names:
+        grid, block, _ = specs[name]
+        host_args, _ = inputs[name]
+        entry = result["kernels"][name]
+        fns = {v: modules[v].get_function(name) for v in variants}
+        devs = {v: tuple(to_device(host_args)) for v in variants}
+        per_round = max(1, args.launches // args.rounds)
+        for setting in ("isolation", "interference"):
+            times = {v: [] for v in variants}
+            # Warm up each variant.
+            for v in variants:
+                time_launches(fns[v], grid, block, devs[v], 10, stream)
+            for r in range(args.rounds):
+                for v in variants:
+                    if setting == "interference":
+                        # Three times the window in isolation (at least 30 us
+                        # a launch: Python's launch rate), plus a margin.
+                        iso_us = statistics.median(entry["variants"][v]["isolation"]["_all"])
+                        hammer.start(3e-6 * max(iso_us, 30.0) * per_round + 0.05)
+                    t = time_launches(fns[v], grid, block, devs[v], per_round, stream)
+                    if setting == "interference":
+                        overlapped = hammer.still_running()
+                        hammer.wait()
+                        if not overlapped:
+                            print(f"  warning: {name} {v}: co-runner ended before the window", flush=True)
+                    times[v] += t
+            for v in variants:
+                s = summary(times[v])
+                s["_all"] = times[v]
+                entry["variants"][v][setting] = s
+        for v in variants:
+            iso = entry["variants"][v]["isolation"]
+            itf = entry["variants"][v]["interference"]
+            entry["variants"][v]["sensitivity_worst"] = itf["max_us"] / iso["max_us"]
+            entry["variants"][v]["sensitivity_median"] = itf["median_us"] / iso["median_us"]
+            if v != "baseline":
+                b = entry["variants"]["baseline"]["isolation"]
+                entry["variants"][v]["overhead_median"] = iso["median_us"] / b["median_us"]
+        line = " ".join(
+            f"{v}: iso {entry['variants'][v]['isolation']['median_us']:.1f}/"
+            f"{entry['variants'][v]['isolation']['max_us']:.1f} itf "
+            f"{entry['variants'][v]['interference']['median_us']:.1f}/"
+            f"{entry['variants'][v]['interference']['max_us']:.1f}" for v in variants)
+        print(f"  {name:9s} {line}", flush=True)
+        for v in variants:
+            for setting in ("isolation", "interference"):
+                del entry["variants"][v][setting]["_all"]
+
+    # Micro-benchmarks.
+    micro = cp.RawModule(path=os.path.join(args.build, manifest["micro"]))
+    phases = micro.get_function("phase_changes")
+    micro_res = {}
+    for blocks, label in ((1, "one_block"), (sms * 8, "full_gpu")):
+        t0 = statistics.median(time_launches(phases, blocks, 256, (np.int32(0),), 30, stream))
+        t1 = statistics.median(time_launches(phases, blocks, 256, (np.int32(1000),), 30, stream))
+        micro_res["phase_change_ns_" + label] = (t1 - t0) * 1000.0 / 2000.0
+    total = 512 << 20
+    per_block = 32768
+    src = cp.ones(total // 4, cp.float32)
+    sink = cp.empty(total // per_block, cp.float32)
+    load = micro.get_function("softdma_load")
+    t_load = statistics.median(time_launches(
+        load, total // per_block, 256, (src, sink, np.uint64(per_block)), 30, stream))
+    dst = cp.empty_like(src)
+    starts, ends = cp.cuda.Event(), cp.cuda.Event()
+    copies = []
+    for _ in range(30):
+        starts.record(stream)
+        cp.cuda.runtime.memcpyAsync(dst.data.ptr, src.data.ptr, total,
+                                    cp.cuda.runtime.memcpyDeviceToDevice, stream.ptr)
+        ends.record(stream)
+        ends.synchronize()
+        copies.append(cp.cuda.get_elapsed_time(starts, ends) * 1000.0)
+    t_copy = statistics.median(copies)
+    micro_res["softdma_load_GBps"] = total / t_load / 1e3
+    micro_res["d2d_copy_GBps_read_plus_write"] = 2 * total / t_copy / 1e3
+    micro_res["softdma_fraction_of_d2d"] = micro_res["softdma_load_GBps"] / micro_res["d2d_copy_GBps_read_plus_write"]
+    result["micro"] = micro_res
+    print(f"micro: {micro_res}", flush=True)
+
+    # Headlines.
+    def geo(xs):
+        xs = [x for x in xs if x and x > 0]
+        return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+    head = {}
+    for v in variants:
+        ks = [k for k in names if v == "baseline" or
+              result["kernels"][k]["variants"][v].get("transformed")]
+        if v != "baseline":
+            head[v + "_overhead_geomean"] = geo(
+                [result["kernels"][k]["variants"][v]["overhead_median"] for k in ks])
+        head[v + "_sensitivity_worst_geomean"] = geo(
+            [result["kernels"][k]["variants"][v]["sensitivity_worst"] for k in ks])
+        if v != "baseline":
+            head[v + "_all_bitwise_equal"] = all(
+                result["kernels"][k]["variants"][v]["bitwise_equal_baseline"] for k in names)
+    result["headline"] = head
+    print(f"headline: {head}", flush=True)
+
+    out_dir = os.path.join(args.results, slug)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "gpu-suite.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    md = [f"# GPU suite on {gpu} ({sms} SMs)", "",
+          f"{result['date']}; driver {result['machine']['driver']}; "
+          f"{args.launches} launches per kernel and variant, in {args.rounds} "
+          f"interleaved rounds; arbitration: {result['arbitration']}.", "",
+          "Times in microseconds (median / max). overhead = PREM median / "
+          "baseline median; sens = worst under interference / worst in "
+          "isolation. spm = blocks whose Execute phase ran (scratchpad path) "
+          "/ blocks.", "",
+          "| kernel | variant | tiled | bit-equal | spm | isolation | interference | overhead | sens |",
+          "|---|---|---|---|---|---|---|---|---|"]
+    for k in names:
+        e = result["kernels"][k]
+        for v in variants:
+            x = e["variants"][v]
+            md.append("| {} | {} | {} | {} | {} | {:.1f} / {:.1f} | {:.1f} / {:.1f} | {} | {:.2f} |".format(
+                k, v, "" if v == "baseline" else ("yes" if x.get("transformed") else "no"),
+                "ref ok" if x.get("reference_ok") else ("yes" if x.get("bitwise_equal_baseline") else ("NO" if v != "baseline" else "ref FAIL")),
+                "" if v in ("baseline", "cmpt") else f"{x.get('execute_phases', 0)}/{e['grid']}",
+                x["isolation"]["median_us"], x["isolation"]["max_us"],
+                x["interference"]["median_us"], x["interference"]["max_us"],
+                "" if v == "baseline" else f"{x['overhead_median']:.2f}",
+                x["sensitivity_worst"]))
+    md += ["", "Headline: " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
+                                        for k, v in head.items()), "",
+           "Micro-benchmarks: " + ", ".join(f"{k} {v:.3f}" for k, v in micro_res.items()), ""]
+    with open(os.path.join(out_dir, "gpu-suite.md"), "w") as f:
+        f.write("\n".join(md))
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()

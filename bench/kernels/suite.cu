@@ -1,0 +1,137 @@
+// The CUDA kernel suite of the GPU harness (bench/gpu): PolyBench-style
+// kernels written the way CUDA code is, one thread per row or element, a
+// bounds guard, the block size stated with __launch_bounds__. Rows m are a
+// kernel argument (tall matrices, so the grid fills the GPU); the row length
+// N is fixed at compile time so that one block's rows fit the 48 KiB shared
+// memory (seed 001, Sec. 3.2.2: the block is the PREM interval).
+//
+// The same kernels as bench/kernels/suite.c where the CUDA form has a tile
+// that fits (row-per-thread matrix-vector products, a row stencil, gemver's
+// rank-2 update, a small-matrix gemm); column-per-thread forms (atax's
+// second product, bicg's s) span the whole matrix per block and are left
+// out. bench/gpu/run_gpu.py holds the reference implementations.
+//
+// extern "C": the runner finds kernels by name.
+
+#include <stdint.h>
+
+#ifndef N
+#define N 256
+#endif
+#ifndef NSMALL
+#define NSMALL 64
+#endif
+#define ROWS 32    // threads per block of the row kernels
+#define THREADS 256 // threads per block of the element kernels
+#define TAPS 16
+
+extern "C" {
+
+// atax / bicg's first product: tmp = A x.
+__global__ void __launch_bounds__(ROWS)
+gemv(const float *__restrict__ A, const float *__restrict__ x,
+     float *__restrict__ y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    float s = 0.0f;
+    for (int j = 0; j < N; j++)
+      s += A[i * N + j] * x[j];
+    y[i] = s;
+  }
+}
+
+// mvt's first product: x1 += A y1.
+__global__ void __launch_bounds__(ROWS)
+mvt(const float *__restrict__ A, const float *__restrict__ y1,
+    float *__restrict__ x1, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    float s = x1[i];
+    for (int j = 0; j < N; j++)
+      s += A[i * N + j] * y1[j];
+    x1[i] = s;
+  }
+}
+
+// gesummv: y = alpha A x + beta B x (two matrices: rows of N / 2).
+__global__ void __launch_bounds__(ROWS)
+gesummv(const float *__restrict__ A, const float *__restrict__ B,
+        const float *__restrict__ x, float *__restrict__ y, float alpha,
+        float beta, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    float t = 0.0f, u = 0.0f;
+    for (int j = 0; j < N / 2; j++) {
+      t += A[i * (N / 2) + j] * x[j];
+      u += B[i * (N / 2) + j] * x[j];
+    }
+    y[i] = alpha * t + beta * u;
+  }
+}
+
+// gemver's rank-2 update: A += u1 v1^T + u2 v2^T.
+__global__ void __launch_bounds__(ROWS)
+gemver(float *__restrict__ A, const float *__restrict__ u1,
+       const float *__restrict__ v1, const float *__restrict__ u2,
+       const float *__restrict__ v2, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m)
+    for (int j = 0; j < N; j++)
+      A[i * N + j] = A[i * N + j] + u1[i] * v1[j] + u2[i] * v2[j];
+}
+
+// jacobi-2d, one thread per interior row: rows 1..m-2.
+__global__ void __launch_bounds__(ROWS)
+jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  if (i < m - 1)
+    for (int j = 1; j < N - 1; j++)
+      B[i * N + j] = 0.2f * (A[i * N + j] + A[i * N + j - 1] +
+                             A[i * N + j + 1] + A[(i + 1) * N + j] +
+                             A[(i - 1) * N + j]);
+}
+
+// gemm with a small right-hand matrix: C = A B, B NSMALL x NSMALL.
+__global__ void __launch_bounds__(ROWS)
+gemm(const float *__restrict__ A, const float *__restrict__ B,
+     float *__restrict__ C, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m)
+    for (int j = 0; j < NSMALL; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < NSMALL; k++)
+        s += A[i * NSMALL + k] * B[k * NSMALL + j];
+      C[i * NSMALL + j] = s;
+    }
+}
+
+// jacobi-1d.
+__global__ void __launch_bounds__(THREADS)
+jacobi1d(const float *__restrict__ A, float *__restrict__ B, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  if (i < n - 1)
+    B[i] = 0.33333f * (A[i - 1] + A[i] + A[i + 1]);
+}
+
+// A 16-tap filter (conv1d).
+__global__ void __launch_bounds__(THREADS)
+fir(const float *__restrict__ x, const float *__restrict__ h,
+    float *__restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float s = 0.0f;
+    for (int k = 0; k < TAPS; k++)
+      s += h[k] * x[i + k];
+    y[i] = s;
+  }
+}
+
+// Streaming: y = a x + y.
+__global__ void __launch_bounds__(THREADS)
+saxpy(const float *__restrict__ x, float *__restrict__ y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
+
+} // extern "C"
