@@ -1,6 +1,7 @@
 # -*- Python -*-
 # lit configuration of prem-llvm. Substitutions:
-#   %omp_host_device_ir / %omp_nvptx_device_ir / %cuda_device_ir
+#   %omp_host_device_ir / %omp_nvptx_device_ir / %cuda_device_ir /
+#   %cuda_bare_ir (CUDA without headers; %cuda_bare: its flags)
 #                 clang flags that emit the device IR of one front end
 #   %prem_plugin  the plugin (.so)
 #   %opt_prem     opt with the plugin loaded
@@ -55,6 +56,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%cuda_device_ir", device_ir + " -x cuda --cuda-gpu-arch=sm_90"
      " --cuda-device-only --cuda-path=" + config.cuda_path))
+# CUDA kernels that include no CUDA header (the thread index through clang's
+# __nvvm_read_ptx_sreg_* builtins) compile without a CUDA installation.
+cuda_bare = (" -x cuda --cuda-gpu-arch=sm_90 --cuda-device-only -nocudainc"
+             " -nocudalib --cuda-path=/nonexistent --cuda-feature=+ptx80")
+config.substitutions.append(("%cuda_bare_ir", device_ir + cuda_bare))
+config.substitutions.append(("%cuda_bare", cuda_bare))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%ptxas", config.ptxas or "ptxas-not-found"))

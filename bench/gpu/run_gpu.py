@@ -356,10 +356,11 @@ def main():
             for r in range(args.rounds):
                 for v in variants:
                     if setting == "interference":
-                        # Three times the window in isolation (at least 30 us
-                        # a launch: Python's launch rate), plus a margin.
+                        # Ten times the window in isolation (at least 30 us
+                        # a launch: Python's launch rate; interference slows
+                        # kernels down up to 5x here), plus a margin.
                         iso_us = statistics.median(entry["variants"][v]["isolation"]["_all"])
-                        hammer.start(3e-6 * max(iso_us, 30.0) * per_round + 0.05)
+                        hammer.start(10e-6 * max(iso_us, 30.0) * per_round + 0.05)
                     t = time_launches(fns[v], grid, block, devs[v], per_round, stream)
                     if setting == "interference":
                         overlapped = hammer.still_running()

@@ -38,15 +38,18 @@ PREM_RT_DEVICE void __prem_enter_comp(uint32_t interval);
  * Regions must not overlap. */
 PREM_RT_DEVICE void __prem_copy_1d(void *dst, const void *src, uint64_t bytes);
 /* rows x width bytes; each row starts pitch bytes after the previous one. */
-PREM_RT_DEVICE void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
-                    uint64_t src_pitch, uint64_t width, uint64_t rows);
+PREM_RT_DEVICE void __prem_copy_2d(void *dst, uint64_t dst_pitch,
+                                   const void *src, uint64_t src_pitch,
+                                   uint64_t width, uint64_t rows);
 /* count elements of elem_bytes: dst[i] = src[offsets[i]] (offsets in
  * elements). */
-PREM_RT_DEVICE void __prem_copy_gather(void *dst, const void *src, const uint64_t *offsets,
-                        uint64_t count, uint64_t elem_bytes);
+PREM_RT_DEVICE void __prem_copy_gather(void *dst, const void *src,
+                                       const uint64_t *offsets, uint64_t count,
+                                       uint64_t elem_bytes);
 /* The inverse: dst[offsets[i]] = src[i]. */
-PREM_RT_DEVICE void __prem_copy_scatter(void *dst, const void *src, const uint64_t *offsets,
-                         uint64_t count, uint64_t elem_bytes);
+PREM_RT_DEVICE void __prem_copy_scatter(void *dst, const void *src,
+                                        const uint64_t *offsets, uint64_t count,
+                                        uint64_t elem_bytes);
 
 /* The trace: one record per phase change, while there is room. */
 enum prem_phase { PREM_PHASE_MEMORY = 1, PREM_PHASE_COMPUTE = 2 };

@@ -27,10 +27,12 @@
 // shape.
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
-// scratchpad. On NVPTX (-prem-gpu-tiles, experimental) an OpenMP SPMD
-// kernel's parallel region gets one interval per call, the team's chunk of
-// the loop, shared by the block; everything else on GPUs is refused with a
-// remark.
+// scratchpad. On NVPTX the thread block is the agent and its shared memory
+// the scratchpad: a CUDA kernel gets one interval per block (the kernel is
+// versioned on the launch: the block size it states, 1-D blocks, every
+// thread past the bounds guard), an OpenMP SPMD kernel's parallel region one
+// per call, the team's chunk of the loop (-prem-gpu-tiles: not yet run on a
+// GPU). AMDGPU kernels are refused with a remark.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,7 +84,8 @@ STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
 static cl::opt<bool> GPUTiles(
     "prem-gpu-tiles",
     cl::desc("Tile NVPTX kernels: one interval per thread block (CUDA) or "
-             "team chunk (OpenMP), shared by the block"),
+             "team chunk (OpenMP), shared by the block. Default: on for CUDA "
+             "kernels, off for OpenMP ones (not yet run on a GPU)"),
     cl::init(false));
 
 static cl::opt<uint64_t> ForcedIterations(
@@ -523,7 +526,8 @@ static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
     S = Cast->getOperand(0);
   auto IsTerm = [&](const SCEV *T) {
     if (auto *Mul = dyn_cast<SCEVMulExpr>(T);
-        Mul && Mul->getNumOperands() == 2 && isa<SCEVConstant>(Mul->getOperand(0)))
+        Mul && Mul->getNumOperands() == 2 &&
+        isa<SCEVConstant>(Mul->getOperand(0)))
       T = Mul->getOperand(1);
     return isa<SCEVUnknown>(T) && UsesTid(T);
   };
@@ -573,7 +577,9 @@ std::string NestTiler::threadBlockLegality() {
   if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
     return "";
   // The bounds guard: if (i < n) { body } with the other way to the return.
-  int Body = Br->getSuccessor(1) == Ret ? 0 : Br->getSuccessor(0) == Ret ? 1 : -1;
+  int Body = Br->getSuccessor(1) == Ret   ? 0
+             : Br->getSuccessor(0) == Ret ? 1
+                                          : -1;
   Guard = dyn_cast<ICmpInst>(Br->getCondition());
   if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
     return "the kernel's first branch is not a bounds guard (if (i < n) "
@@ -659,11 +665,10 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
-      paramNames() +
-      (InnerTile      ? " -> { : simt_n = 1 and tile1_n >= 1 }"
-       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
-           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
-           : " -> { : simt_n >= 1 }");
+      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
+                      : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
+                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
+                          : " -> { : simt_n >= 1 }");
   for (Slot &S : Slots) {
     std::string Why;
     S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
@@ -709,11 +714,24 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         return "an access runs only under a condition (its footprint would "
                "be over-estimated)";
     }
+  // (SCEVExpander::isSafeToExpandAt refuses values defined earlier in
+  // ExpandAt's own block, where a CUDA kernel's block offset is.)
+  auto AvailableAt = [&](const SCEV *S) {
+    return SCEVExpander(SE, "prem").isSafeToExpand(S) &&
+           !SCEVExprContains(S, [&](const SCEV *E) {
+             auto *U = dyn_cast<SCEVUnknown>(E);
+             auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+             return I && !DT.dominates(I, ExpandAt);
+           });
+  };
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb" &&
         ((L && !SE.isLoopInvariant(S, L)) ||
-         !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt)))
-      return "runtime value " + Name + " cannot be computed before the loop";
+         (ThreadBlock
+              ? !AvailableAt(S)
+              : !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt))))
+      return "runtime value " + Name + " cannot be computed before the " +
+             (L ? "loop" : "kernel's first memory access");
   return "";
 }
 
@@ -948,8 +966,7 @@ bool NestTiler::run(json::Object &Record) {
 BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                       StringMap<Value *> &Params,
                                       Value *Interval, uint64_t Iterations,
-                                      BasicBlock *LoadBB,
-                                      BasicBlock *GlobalBB,
+                                      BasicBlock *LoadBB, BasicBlock *GlobalBB,
                                       Value *Precondition) {
   LLVMContext &C = F.getContext();
   Type *I64 = B.getInt64Ty();
@@ -1284,8 +1301,8 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B) {
   // The footprint is for the block size the kernel states: a smaller block
   // would make intervals reach past its data.
   if (SIMT.BlockSize)
-    Full = B.CreateAnd(Full,
-                       B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
+    Full =
+        B.CreateAnd(Full, B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
   if (!Guard)
     return Full;
   // The guard, at the block's first and last thread.
@@ -1293,11 +1310,11 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B) {
   for (bool First : {true, false}) {
     ValueToSCEVMapTy Map;
     for (Value *Tid : SIMT.ThreadIndexReads)
-      Map[Tid] = First ? SE.getZero(Tid->getType())
-                       : SE.getMinusSCEV(
-                             SE.getTruncateOrZeroExtend(SE.getSCEV(Threads),
-                                                        Tid->getType()),
-                             SE.getOne(Tid->getType()));
+      Map[Tid] = First
+                     ? SE.getZero(Tid->getType())
+                     : SE.getMinusSCEV(SE.getTruncateOrZeroExtend(
+                                           SE.getSCEV(Threads), Tid->getType()),
+                                       SE.getOne(Tid->getType()));
     auto Side = [&](unsigned Op) {
       Value *V = Guard->getOperand(Op);
       return Expander.expandCodeFor(
@@ -1325,13 +1342,19 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SmallPtrSet<Function *, 4> Changed;
   for (auto [Id, Nest] : enumerate(FI.Nests)) {
     json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
-    bool BlockTile = T.isNVPTX() && GPUTiles;
+    // CUDA block tiles ran on an H100 (bench/gpu); OpenMP NVPTX ones have
+    // not run on a GPU yet, so they stay behind the option.
+    bool BlockTile =
+        T.isNVPTX() &&
+        (GPUTiles.getNumOccurrences() ? bool(GPUTiles)
+                                      : Nest.Kernel->Kind == KernelKind::CUDA);
     if (GPU && !BlockTile) {
       std::string Why =
-          T.isNVPTX()
-              ? "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
-                "not yet validated on a GPU)"
-              : "AMDGPU targets are not tiled yet";
+          !T.isNVPTX() ? "AMDGPU targets are not tiled yet"
+          : Nest.Kernel->Kind == KernelKind::CUDA
+              ? "GPU tiles are off (-prem-gpu-tiles=false)"
+              : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
+                "not yet validated on a GPU)";
       if (Function *F = Nest.Kernel->SIMT.Region) {
         recordRefusal(Record,
                       FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F),

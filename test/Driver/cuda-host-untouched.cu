@@ -37,11 +37,10 @@ void launch(float *y, const float *x, int n) {
 // CHECK: "block_size": 128,
 // CHECK: "name": "_Z8saturatePf",
 // CHECK-NEXT: "prem": {
-// CHECK-NEXT: "kernel": "_Z8saturatePf",
-// CHECK-NEXT: "reason": "GPU tiles are off (-prem-gpu-tiles turns them on; they are not yet validated on a GPU)",
-// CHECK-NEXT: "transformed": false
-// CHECK-NEXT: },
-// CHECK-NEXT: "regions": [
+// CHECK: "kernel": "_Z8saturatePf",
+// CHECK: "tile": "block",
+// CHECK: "transformed": true
+// CHECK: "regions": [
 // CHECK-NEXT: "_Z8saturatePf",
 // CHECK-NEXT: "_Z7clamp01f"
 // CHECK: "target": "nvptx64-nvidia-cuda"

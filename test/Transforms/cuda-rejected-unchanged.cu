@@ -1,0 +1,67 @@
+// CUDA shapes the thread-block tiles must refuse: each kernel gets a remark
+// with the reason and comes out of the pipeline byte for byte as it went in.
+// a branch on loaded data:
+// RUN: %cuda_bare_ir -I %S/Inputs -DDATA_BRANCH %s -o %t.data.ll
+// RUN: %opt_prem -passes=verify %t.data.ll -S -o %t.data.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.data.ll -S -o %t.data.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=DATA_BRANCH
+// RUN: cmp %t.data.plain.ll %t.data.after.ll
+// DATA_BRANCH: kernel k not transformed: control flow in the kernel depends on loaded data
+
+// a bounds guard that is not affine in the thread index (the threads that
+// pass it need not form one range):
+// RUN: %cuda_bare_ir -I %S/Inputs -DSQUARE_GUARD %s -o %t.square.ll
+// RUN: %opt_prem -passes=verify %t.square.ll -S -o %t.square.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.square.ll -S -o %t.square.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=SQUARE_GUARD
+// RUN: cmp %t.square.plain.ll %t.square.after.ll
+// SQUARE_GUARD: kernel k not transformed: the bounds guard is not affine in the thread index
+
+// a store under a condition other than the guard:
+// RUN: %cuda_bare_ir -I %S/Inputs -DCONDITIONAL %s -o %t.cond.ll
+// RUN: %opt_prem -passes=verify %t.cond.ll -S -o %t.cond.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.cond.ll -S -o %t.cond.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CONDITIONAL
+// RUN: cmp %t.cond.plain.ll %t.cond.after.ll
+// CONDITIONAL: kernel k not transformed: an access runs only under a condition
+
+// a subscript of the y thread index (only 1-D blocks are modelled):
+// RUN: %cuda_bare_ir -I %S/Inputs -DTHREAD_Y_INDEX %s -o %t.y.ll
+// RUN: %opt_prem -passes=verify %t.y.ll -S -o %t.y.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.y.ll -S -o %t.y.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=THREAD_Y_INDEX
+// RUN: cmp %t.y.plain.ll %t.y.after.ll
+// THREAD_Y_INDEX: kernel k not transformed: the footprint is not exact: subscript depends on {{.*}} (a y/z thread index or lane id)
+
+// one block's data larger than shared memory:
+// RUN: %cuda_bare_ir -I %S/Inputs -DTOO_LARGE %s -o %t.large.ll
+// RUN: %opt_prem -passes=verify %t.large.ll -S -o %t.large.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.large.ll -S -o %t.large.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=TOO_LARGE
+// RUN: cmp %t.large.plain.ll %t.large.after.ll
+// TOO_LARGE: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available
+#include "cuda-bare.h"
+
+extern "C" __global__ void __launch_bounds__(256)
+k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
+  int m) {
+  int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
+#if defined(DATA_BRANCH)
+  if (i < m && x[i] > 0.0f)
+    y[i] = 1.0f;
+#elif defined(SQUARE_GUARD)
+  if (i * i < m)
+    y[i] = x[i];
+#elif defined(CONDITIONAL)
+  if (i < m) {
+    y[i] = x[i];
+    if (i % 3 == 0)
+      z[i] = 1.0f;
+  }
+#elif defined(THREAD_Y_INDEX)
+  if (i < m)
+    y[i] = x[THREAD_Y * 64 + i];
+#elif defined(TOO_LARGE)
+  if (i < m) {
+    float s = 0.0f;
+    for (int j = 0; j < 256; j++)
+      s += x[i * 256 + j];
+    y[i] = s;
+  }
+#endif
+}
