@@ -239,11 +239,13 @@ private:
   PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
+  /// BlockTile: the function's one return block.
+  BasicBlock *ReturnBlock = nullptr;
   /// BlockTile of a thread-index (CUDA) kernel: the block is the tile. The
   /// versioned code starts at RegionStart; BodyStart is the first block every
   /// thread of a full block runs, after the bounds guard (if (i < n)) when
-  /// the kernel has one, and ThreadRange the guard's comparison (taken to
-  /// the body when true unless GuardInverted).
+  /// the kernel has one, and Guard the guard's comparison (taken to the body
+  /// when true unless GuardInverted).
   bool ThreadBlock = false;
   Instruction *RegionStart = nullptr;
   BasicBlock *BodyStart = nullptr;
@@ -291,7 +293,7 @@ private:
   /// The launch conditions under which a thread block's footprint is what
   /// the analysis computed: the block has the threads it assumed, 1-D, and
   /// every thread passes the bounds guard.
-  Value *emitFullBlockCheck(IRBuilder<> &B);
+  Value *emitFullBlockCheck(IRBuilder<> &B, Value *Threads);
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   /// The parameter values of tiles of this many iterations.
@@ -431,6 +433,18 @@ std::string NestTiler::stripMineLegality() {
   return "";
 }
 
+/// The function's return block when it has exactly one.
+static BasicBlock *uniqueReturnBlock(Function &F) {
+  BasicBlock *Ret = nullptr;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      if (Ret)
+        return nullptr;
+      Ret = &BB;
+    }
+  return Ret;
+}
+
 /// The value stored to the memory a pointer argument of Call points to, in
 /// Call's block before it.
 static Value *storedBefore(CallBase *Call, unsigned ArgNo) {
@@ -473,9 +487,8 @@ std::string NestTiler::blockTileLegality() {
   if (Init->getParent() != &F.getEntryBlock())
     return "GPU tiles need the worksharing loop's bounds in the region's "
            "entry block";
-  unsigned Returns = count_if(
-      F, [](BasicBlock &BB) { return isa<ReturnInst>(BB.getTerminator()); });
-  if (Returns != 1)
+  ReturnBlock = uniqueReturnBlock(F);
+  if (!ReturnBlock)
     return "GPU tiles need a parallel region with one return";
   if (!isSPMDKernel(*Nest.Kernel->Entry))
     return "GPU tiles need an SPMD kernel (every thread runs the parallel "
@@ -556,14 +569,8 @@ std::string NestTiler::threadBlockLegality() {
   if (&F != Nest.Kernel->Entry)
     return "the thread index is read outside the kernel function (in a "
            "callee)";
-  BasicBlock *Ret = nullptr;
-  for (BasicBlock &BB : F)
-    if (isa<ReturnInst>(BB.getTerminator())) {
-      if (Ret)
-        return "GPU tiles need a kernel with one return";
-      Ret = &BB;
-    }
-  if (!Ret)
+  ReturnBlock = uniqueReturnBlock(F);
+  if (!ReturnBlock)
     return "GPU tiles need a kernel with one return";
   BasicBlock &Entry = F.getEntryBlock();
   RegionStart = Entry.getTerminator();
@@ -577,9 +584,9 @@ std::string NestTiler::threadBlockLegality() {
   if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
     return "";
   // The bounds guard: if (i < n) { body } with the other way to the return.
-  int Body = Br->getSuccessor(1) == Ret   ? 0
-             : Br->getSuccessor(0) == Ret ? 1
-                                          : -1;
+  int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
+             : Br->getSuccessor(0) == ReturnBlock ? 1
+                                                  : -1;
   Guard = dyn_cast<ICmpInst>(Br->getCondition());
   if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
     return "the kernel's first branch is not a bounds guard (if (i < n) "
@@ -1223,11 +1230,8 @@ void NestTiler::transformBlockTile() {
   Instruction *Start =
       ThreadBlock ? RegionStart : Nest.Kernel->SIMT.WorksharingCall;
   BasicBlock *Entry = Start->getParent();
-  BasicBlock *Ret = nullptr;
-  for (BasicBlock &BB : F)
-    if (isa<ReturnInst>(BB.getTerminator()))
-      Ret = &BB;
-  BasicBlock *Exit = Ret->splitBasicBlock(Ret->getTerminator(), "prem.exit");
+  BasicBlock *Exit =
+      ReturnBlock->splitBasicBlock(ReturnBlock->getTerminator(), "prem.exit");
   BasicBlock *Rest =
       Entry->splitBasicBlock(Start->getIterator(), "prem.region");
   // (The return block may have been the entry: take the block before the
@@ -1259,10 +1263,11 @@ void NestTiler::transformBlockTile() {
   StringMap<Value *> Params = expandParams(Expander, OldBranch->getIterator());
   IRBuilder<> B(OldBranch);
   if (ThreadBlock) {
-    Value *Check = emitFullBlockCheck(B);
+    Value *Threads =
+        B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+    Value *Check = emitFullBlockCheck(B, Threads);
     if (!Nest.Kernel->SIMT.BlockSize)
-      Params["ntid"] = B.CreateZExt(
-          B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {}), I64);
+      Params["ntid"] = B.CreateZExt(Threads, I64);
     Value *Block = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
     emitTileHeader(B, Params, Block, 0, LoadBB, GlobalBB, Check);
   } else {
@@ -1288,10 +1293,9 @@ void NestTiler::transformBlockTile() {
   tagAccesses();
 }
 
-Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B) {
+Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
-  Value *Threads = Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x);
   // Accesses do not depend on y and z (the footprint refuses those), but the
   // runtime's copies split the work over x alone.
   Value *Full = B.CreateAnd(
