@@ -18,6 +18,8 @@
 #include "prem/Analysis/Report.h"
 #include "prem/Analysis/TilingPlan.h"
 #include "prem/Transforms/LinkRuntime.h"
+#include "prem/Transforms/PremBypass.h"
+#include "prem/Transforms/PremInstrument.h"
 #include "prem/Transforms/PremLES.h"
 #include "prem/Transforms/PremSync.h"
 #include "prem/Transforms/PremTile.h"
@@ -34,16 +36,28 @@ namespace {
 /// Runs the PREM pipeline on device modules and leaves host modules alone.
 /// The passes run under a pass manager of their own, so that -ftime-report
 /// and -print-after see each of them. The report describes the kernels as
-/// they came in, plus what the passes did to them.
+/// they came in, plus what the passes did to them. A profile-generating
+/// build only instruments: the profile describes the kernels as written.
+/// With a profile, the bypass marks come first, so that the loads the PREM
+/// passes clone keep them, and become ld.global.cg last.
 struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!isDeviceModule(M))
       return PreservedAnalyses::all();
     ModulePassManager MPM;
+    if (profileGenerateRequested()) {
+      MPM.addPass(PremInstrumentPass());
+      MPM.addPass(LinkRuntimePass());
+      return MPM.run(M, MAM);
+    }
     MPM.addPass(ReportSnapshotPass());
+    if (profileUseRequested())
+      MPM.addPass(PremBypassPass());
     MPM.addPass(PremTilePass());
     MPM.addPass(PremLESPass());
     MPM.addPass(PremSyncPass());
+    if (profileUseRequested())
+      MPM.addPass(BypassLowerPass());
     MPM.addPass(LinkRuntimePass());
     MPM.addPass(ReportPass());
     return MPM.run(M, MAM);
@@ -59,6 +73,9 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(PremLESPass::name(), "prem-les");
     PIC->addClassToPassName(PremSyncPass::name(), "prem-sync");
     PIC->addClassToPassName(LinkRuntimePass::name(), "prem-link-runtime");
+    PIC->addClassToPassName(PremInstrumentPass::name(), "prem-instrument");
+    PIC->addClassToPassName(PremBypassPass::name(), "prem-bypass");
+    PIC->addClassToPassName(BypassLowerPass::name(), "prem-bypass-lower");
     PIC->addClassToPassName(ReportPass::name(), "prem-report");
     PIC->addClassToPassName(ReportSnapshotPass::name(), "prem-report-snapshot");
   }
@@ -97,6 +114,18 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "prem-link-runtime") {
           MPM.addPass(LinkRuntimePass());
+          return true;
+        }
+        if (Name == "prem-instrument") {
+          MPM.addPass(PremInstrumentPass());
+          return true;
+        }
+        if (Name == "prem-bypass") {
+          MPM.addPass(PremBypassPass());
+          return true;
+        }
+        if (Name == "prem-bypass-lower") {
+          MPM.addPass(BypassLowerPass());
           return true;
         }
         if (Name == "prem-report") {

@@ -69,6 +69,22 @@ typedef struct prem_trace_record {
 PREM_RT_DEVICE extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
 PREM_RT_DEVICE extern uint64_t __prem_trace_count;
 
+/* Load profiling (prem-instrument, host offload only): one constant site
+ * per profiled load, and one call before each execution of it. lane is the
+ * worksharing iteration, which stands for a GPU thread: 32 consecutive
+ * lanes make a warp. Records go to $PREM_PROFILE_FILE, else to output, when
+ * the program ends; tools/prem-profile turns them into a profile. */
+typedef struct prem_prof_site {
+  const char *kernel;
+  const char *file; /* "" without debug information */
+  uint32_t line, column, ordinal, bytes;
+  uint64_t shape_hash; /* of the kernel's load sites */
+  const char *output;  /* -prem-profile-generate=FILE */
+} prem_prof_site;
+
+PREM_RT_DEVICE void __prem_prof_load(const prem_prof_site *site, uint64_t lane,
+                                     const void *address);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,55 @@
+//===- LoadSite.h - Stable identities of a kernel's global loads -*- C++ -*-===//
+//
+// Part of prem-llvm. The load profile (prem-instrument writes it, prem-bypass
+// reads it) names each load of a kernel by where it is in the source, so that
+// a profile taken on one build (host offload) applies to another (NVPTX) of
+// the same source.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PREM_SUPPORT_LOADSITE_H
+#define PREM_SUPPORT_LOADSITE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class LoadInst;
+}
+
+namespace prem {
+
+struct KernelRecord;
+
+/// A load of a kernel: the kernel's name, the file, line and column of the
+/// load's debug location (empty and 0 without debug information), and the
+/// ordinal among the kernel's loads at that same location (0 for most), in
+/// the order of the kernel's regions and their instructions.
+struct LoadSite {
+  llvm::LoadInst *Load = nullptr;
+  std::string Kernel;
+  std::string File;
+  unsigned Line = 0, Column = 0, Ordinal = 0;
+  /// Bytes the load reads.
+  uint64_t Bytes = 0;
+
+  /// "file:line:column #ordinal", for remarks.
+  std::string describe() const;
+};
+
+/// The profiled loads of a kernel: simple loads from memory that is not the
+/// thread's own stack (no alloca; on NVPTX not shared, constant or local
+/// memory). In a kernel with an OpenMP worksharing loop, only the loads
+/// inside that loop: they run once per iteration, which stands for a thread.
+llvm::SmallVector<LoadSite, 16>
+kernelLoadSites(const KernelRecord &K, llvm::FunctionAnalysisManager &FAM);
+
+/// A hash of the kernel's load sites (locations, ordinals, sizes). A profile
+/// whose hash differs was taken on other code: it is stale.
+uint64_t loadShapeHash(llvm::ArrayRef<LoadSite> Sites);
+
+} // namespace prem
+
+#endif // PREM_SUPPORT_LOADSITE_H

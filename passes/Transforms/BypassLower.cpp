@@ -1,0 +1,143 @@
+//===- BypassLower.cpp - Marked loads become ld.global.cg -----------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes=prem-bypass,prem-bypass-lower -prem-profile-use=F k.ll
+//
+// The NVPTX back end of LLVM 22 has no IR form of a load's cache operator
+// (the cache-hint metadata came later), so a load marked !prem.bypass
+// becomes the inline PTX clang's own __ldcg uses: ld.global.cg, cached in
+// L2 only. A generic pointer is tested with isspacep.global first and loads
+// through the generic space when it is not global memory, so the rewrite is
+// right whatever the pointer holds. Loads the PREM passes moved to the
+// scratchpad (addrspace 3) lose the mark: there is no L1 to bypass. The
+// call only reads memory, so it stays ordered with stores as the load was.
+// AMDGPU: not done (a remark says so). Host offload: the marks stay as they
+// are, harmless.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremBypass.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "prem-bypass-lower"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumLowered, "Loads rewritten to ld.global.cg");
+
+namespace {
+/// The PTX type suffix and register constraint of a loaded type, and the
+/// integer type the register holds where it differs from the load's.
+struct PTXType {
+  StringRef Suffix, Constraint;
+  Type *Register;
+};
+} // namespace
+
+static std::optional<PTXType> ptxType(Type *Ty) {
+  LLVMContext &C = Ty->getContext();
+  if (Ty->isFloatTy())
+    return PTXType{"f32", "f", Ty};
+  if (Ty->isDoubleTy())
+    return PTXType{"f64", "d", Ty};
+  if (Ty->isPointerTy() || Ty->isIntegerTy(64))
+    return PTXType{"b64", "l", Type::getInt64Ty(C)};
+  if (Ty->isIntegerTy(32))
+    return PTXType{"b32", "r", Ty};
+  if (Ty->isIntegerTy(16))
+    return PTXType{"b16", "h", Ty};
+  if (Ty->isIntegerTy(8)) // PTX has no 8-bit registers
+    return PTXType{"u8", "h", Type::getInt16Ty(C)};
+  return std::nullopt;
+}
+
+/// Replaces Load by the inline-asm load; false when its type has no form.
+static bool lowerLoad(LoadInst &Load) {
+  std::optional<PTXType> PT = ptxType(Load.getType());
+  if (!PT)
+    return false;
+  Value *Ptr = Load.getPointerOperand();
+  bool Global = Ptr->getType()->getPointerAddressSpace() == 1;
+  std::string Asm =
+      Global ? ("ld.global.cg." + PT->Suffix + " $0, [$1];").str()
+             : ("{ .reg .pred %prem_global; isspacep.global %prem_global, $1; "
+                "@%prem_global ld.global.cg." +
+                PT->Suffix + " $0, [$1]; @!%prem_global ld." + PT->Suffix +
+                " $0, [$1]; }")
+                   .str();
+  IRBuilder<> B(&Load);
+  auto *FTy = FunctionType::get(PT->Register, {Ptr->getType()}, false);
+  auto *IA = InlineAsm::get(FTy, Asm, ("=" + PT->Constraint + ",l").str(),
+                            /*hasSideEffects=*/false);
+  CallInst *Call = B.CreateCall(FTy, IA, {Ptr}, Load.getName() + ".cg");
+  Call->setOnlyReadsMemory();
+  Call->setDoesNotThrow();
+  Value *Result = Call;
+  if (Load.getType()->isPointerTy())
+    Result = B.CreateIntToPtr(Call, Load.getType());
+  else if (Load.getType() != PT->Register)
+    Result = B.CreateTrunc(Call, Load.getType());
+  Load.replaceAllUsesWith(Result);
+  Load.eraseFromParent();
+  return true;
+}
+
+PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Triple T(M.getTargetTriple());
+  if (!T.isNVPTX() && !T.isAMDGPU())
+    return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M) {
+    SmallVector<LoadInst *, 8> Marked;
+    for (Instruction &I : instructions(F))
+      if (auto *Load = dyn_cast<LoadInst>(&I))
+        if (Load->getMetadata(BypassMD))
+          Marked.push_back(Load);
+    if (Marked.empty())
+      continue;
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    bool FunctionChanged = false;
+    for (LoadInst *Load : Marked) {
+      unsigned AS = Load->getPointerAddressSpace();
+      Load->setMetadata(BypassMD, nullptr);
+      if (T.isAMDGPU() || (AS != 0 && AS != 1) || !Load->isSimple()) {
+        if (T.isAMDGPU())
+          ORE.emit([&] {
+            return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
+                   << "the L1 bypass is not done on AMDGPU: the load keeps "
+                      "the cache";
+          });
+        FunctionChanged = true;
+        continue;
+      }
+      Type *Ty = Load->getType();
+      if (!lowerLoad(*Load)) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
+                 << "no ld.global.cg form for a load of "
+                 << ore::NV("Type", Ty)
+                 << ": it keeps the L1";
+        });
+        continue;
+      }
+      ++NumLowered;
+      FunctionChanged = true;
+    }
+    if (FunctionChanged) {
+      FAM.invalidate(F, PreservedAnalyses::none());
+      Changed = true;
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
