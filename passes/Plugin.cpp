@@ -68,7 +68,8 @@ struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
 
 static void registerPasses(PassBuilder &PB) {
   // Pipeline names for -print-before/-print-after/-filter-passes.
-  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+  if (PassInstrumentationCallbacks *PIC =
+          PB.getPassInstrumentationCallbacks()) {
     PIC->addClassToPassName(PremTilePass::name(), "prem-tile");
     PIC->addClassToPassName(PremLESPass::name(), "prem-les");
     PIC->addClassToPassName(PremSyncPass::name(), "prem-sync");

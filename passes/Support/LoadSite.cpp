@@ -46,8 +46,8 @@ static bool readsGlobalMemory(const LoadInst &LI, bool GPU) {
   return !GPU || ObjectAS == 0 || ObjectAS == 1;
 }
 
-SmallVector<LoadSite, 16>
-prem::kernelLoadSites(const KernelRecord &K, FunctionAnalysisManager &FAM) {
+SmallVector<LoadSite, 16> prem::kernelLoadSites(const KernelRecord &K,
+                                                FunctionAnalysisManager &FAM) {
   SmallVector<LoadSite, 16> Sites;
   Triple T(K.Entry->getParent()->getTargetTriple());
   bool GPU = T.isNVPTX() || T.isAMDGPU();

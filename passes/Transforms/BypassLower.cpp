@@ -125,8 +125,7 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (!lowerLoad(*Load)) {
         ORE.emit([&] {
           return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
-                 << "no ld.global.cg form for a load of "
-                 << ore::NV("Type", Ty)
+                 << "no ld.global.cg form for a load of " << ore::NV("Type", Ty)
                  << ": it keeps the L1";
         });
         continue;

@@ -90,8 +90,7 @@ bool fromJSON(const json::Value &V, LoadProfile &L, json::Path P) {
                "utilization_sector", "expected a number in [0, 1]") &&
          Check(L.Reuse >= 0, "reuse", "expected a number >= 0") &&
          Check(L.BytesCached >= 0, "bytes_cached", "expected bytes >= 0") &&
-         Check(L.BytesBypassed >= 0, "bytes_bypassed",
-               "expected bytes >= 0");
+         Check(L.BytesBypassed >= 0, "bytes_bypassed", "expected bytes >= 0");
 }
 
 bool fromJSON(const json::Value &V, KernelProfile &K, json::Path P) {
@@ -145,8 +144,7 @@ std::string twoDecimals(double V) { return formatv("{0:F2}", V).str(); }
 
 std::string siteKey(StringRef File, int64_t Line, int64_t Column,
                     int64_t Ordinal) {
-  return (File + ":" + Twine(Line) + ":" + Twine(Column) + "#" +
-          Twine(Ordinal))
+  return (File + ":" + Twine(Line) + ":" + Twine(Column) + "#" + Twine(Ordinal))
       .str();
 }
 } // namespace
@@ -187,8 +185,7 @@ PreservedAnalyses PremBypassPass::run(Module &M, ModuleAnalysisManager &MAM) {
       std::string Msg = ("prem: the load profile '" + ProfileUse +
                          "' is stale for kernel " + K.Entry->getName() +
                          " (its loads hash to " + Hash + ", the profile's to " +
-                         KP->ShapeHash +
-                         "); no load of the kernel is bypassed")
+                         KP->ShapeHash + "); no load of the kernel is bypassed")
                             .str();
       C.diagnose(DiagnosticInfoGeneric(Msg, DS_Warning));
       continue;
@@ -219,8 +216,7 @@ PreservedAnalyses PremBypassPass::run(Module &M, ModuleAnalysisManager &MAM) {
           << ore::NV("UtilizationSector", twoDecimals(L->UtilizationSector))
           << " (sectors), R = " << ore::NV("Reuse", twoDecimals(L->Reuse))
           << "; caching moves " << ore::NV("BytesCached", L->BytesCached)
-          << " bytes, bypassing "
-          << ore::NV("BytesBypassed", L->BytesBypassed)
+          << " bytes, bypassing " << ore::NV("BytesBypassed", L->BytesBypassed)
           << (Bypass ? ": bypasses the L1" : ": keeps the L1");
         return R;
       };

@@ -22,6 +22,7 @@
 #include "prem/Support/LoadSite.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -45,31 +46,49 @@ static cl::opt<std::string> ProfileGenerate(
 
 bool prem::profileGenerateRequested() { return !ProfileGenerate.empty(); }
 
-/// The prem_prof_site constant of include/prem/prem_rt.h.
-static Constant *siteConstant(Module &M, const LoadSite &S, uint64_t Hash,
-                              Constant *Output) {
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C), *I32 = Type::getInt32Ty(C),
-       *I64 = Type::getInt64Ty(C);
-  StructType *SiteTy = StructType::get(C, {Ptr, Ptr, I32, I32, I32, I32, I64,
-                                           Ptr});
-  IRBuilder<> B(C);
-  auto String = [&](StringRef Text) -> Constant * {
-    auto *Init = ConstantDataArray::getString(C, Text);
-    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, Init,
-                                  "prem.prof.str");
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+namespace {
+/// Builds the prem_prof_site constants of include/prem/prem_rt.h; kernel and
+/// file names are shared between the sites that name them.
+class SiteBuilder {
+  Module &M;
+  StructType *SiteTy;
+  StringMap<Constant *> Strings;
+  Constant *Output;
+
+  Constant *string(StringRef Text) {
+    Constant *&GV = Strings[Text];
+    if (!GV) {
+      auto *Init = ConstantDataArray::getString(M.getContext(), Text);
+      auto *Var = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, Init,
+                                     "prem.prof.str");
+      Var->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      GV = Var;
+    }
     return GV;
-  };
-  Constant *Init = ConstantStruct::get(
-      SiteTy, {String(S.Kernel), String(S.File), B.getInt32(S.Line),
-               B.getInt32(S.Column), B.getInt32(S.Ordinal),
-               B.getInt32(S.Bytes), B.getInt64(Hash), Output});
-  return new GlobalVariable(M, SiteTy, /*isConstant=*/true,
-                            GlobalValue::PrivateLinkage, Init,
-                            "prem.prof.site");
-}
+  }
+
+public:
+  SiteBuilder(Module &M, StringRef OutputFile) : M(M) {
+    LLVMContext &C = M.getContext();
+    Type *Ptr = PointerType::getUnqual(C), *I32 = Type::getInt32Ty(C),
+         *I64 = Type::getInt64Ty(C);
+    SiteTy = StructType::get(C, {Ptr, Ptr, I32, I32, I32, I32, I64, Ptr});
+    Output = string(OutputFile);
+  }
+
+  Constant *site(const LoadSite &S, uint64_t Hash) {
+    IRBuilder<> B(M.getContext());
+    Constant *Init = ConstantStruct::get(
+        SiteTy, {string(S.Kernel), string(S.File), B.getInt32(S.Line),
+                 B.getInt32(S.Column), B.getInt32(S.Ordinal),
+                 B.getInt32(S.Bytes), B.getInt64(Hash), Output});
+    return new GlobalVariable(M, SiteTy, /*isConstant=*/true,
+                              GlobalValue::PrivateLinkage, Init,
+                              "prem.prof.site");
+  }
+};
+} // namespace
 
 PreservedAnalyses PremInstrumentPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
@@ -82,7 +101,7 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   FunctionCallee Record = M.getOrInsertFunction(
       "__prem_prof_load", Type::getVoidTy(C), Ptr, I64, Ptr);
-  Constant *Output = nullptr;
+  std::optional<SiteBuilder> Builder;
   bool Changed = false;
   for (const KernelRecord &K : KI.Kernels) {
     Function *Anchor = K.SIMT.Region ? K.SIMT.Region : K.Entry;
@@ -109,24 +128,18 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
     SmallVector<LoadSite, 16> Sites = kernelLoadSites(K, FAM);
     if (Sites.empty())
       continue;
-    if (!Output) {
-      auto *Init = ConstantDataArray::getString(C, ProfileGenerate);
-      Output = new GlobalVariable(M, Init->getType(), true,
-                                  GlobalValue::PrivateLinkage, Init,
-                                  "prem.prof.output");
-    }
+    if (!Builder)
+      Builder.emplace(M, ProfileGenerate);
     uint64_t Hash = loadShapeHash(Sites);
     for (const LoadSite &S : Sites) {
       IRBuilder<> B(S.Load);
       Value *Lane = B.CreateSExtOrTrunc(K.SIMT.InductionPhi, I64, "prem.lane");
-      B.CreateCall(Record, {siteConstant(M, S, Hash, Output), Lane,
-                            S.Load->getPointerOperand()});
+      B.CreateCall(Record,
+                   {Builder->site(S, Hash), Lane, S.Load->getPointerOperand()});
       ++NumProfiledLoads;
     }
     ORE.emit([&] {
-      return OptimizationRemark(
-                 "prem", "Profiled",
-                 &*Anchor->getEntryBlock().getFirstNonPHIOrDbg())
+      return OptimizationRemark("prem", "Profiled", Sites.front().Load)
              << "kernel " << K.Entry->getName() << ": "
              << ore::NV("Loads", unsigned(Sites.size()))
              << " global loads profiled";

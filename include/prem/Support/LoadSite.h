@@ -1,4 +1,5 @@
-//===- LoadSite.h - Stable identities of a kernel's global loads -*- C++ -*-===//
+//===- LoadSite.h - Stable identities of a kernel's global loads -*- C++
+//-*-===//
 //
 // Part of prem-llvm. The load profile (prem-instrument writes it, prem-bypass
 // reads it) names each load of a kernel by where it is in the source, so that
