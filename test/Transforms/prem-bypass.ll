@@ -21,6 +21,16 @@
 ; RUN: cmp %t/plain.ll %t/stale.ll
 ; RUN: FileCheck %s --check-prefix=STALE < %t/stale.txt
 
+; On AMDGPU the decision is made, the lowering says it is not done, and the
+; load is left as it was. A load without debug location is named by its
+; ordinal among such loads.
+; RUN: %opt_prem -passes=prem-bypass,prem-bypass-lower -verify-each -prem-profile-use=%t/amdgpu.json -pass-remarks=prem -pass-remarks-missed=prem -S %t/amdgpu.ll -o %t/amdgpu-out.ll 2> %t/amdgpu.txt
+; RUN: FileCheck %s --check-prefix=AMDGPU < %t/amdgpu.txt
+; RUN: FileCheck %s --check-prefix=AMDGPU-IR < %t/amdgpu-out.ll
+; AMDGPU: remark: <unknown>:0:0: load at <no debug location> #0: U = 0.25 (lines), 0.25 (sectors), R = 0.00; caching moves 4096 bytes, bypassing 1024: bypasses the L1
+; AMDGPU: remark: <unknown>:0:0: the L1 bypass is not done on AMDGPU: the load keeps the cache
+; AMDGPU-IR: %v = load float, ptr addrspace(1) %p, align 4{{$}}
+
 ; Profiles that cannot be used are errors naming the file and the problem.
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/missing.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=MISSING
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/notjson.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=NOTJSON
@@ -210,3 +220,21 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 {"format": "prem-load-profile", "version": 2, "kernels": []}
 ;--- format.json
 {"format": "llvm-profdata", "version": 1, "kernels": []}
+;--- amdgpu.ll
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @ak(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %i = zext i32 %tid to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %i
+  %v = load float, ptr addrspace(1) %p, align 4
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
+  store float %v, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+;--- amdgpu.json
+{"format": "prem-load-profile", "version": 1, "kernels": [{"name": "ak", "shape_hash": "17e5fc330bbed168", "loads": [
+  {"file": "", "line": 0, "column": 0, "ordinal": 0, "bytes": 4, "utilization_line": 0.25, "utilization_sector": 0.25, "reuse": 0, "bytes_cached": 4096, "bytes_bypassed": 1024}]}]}
