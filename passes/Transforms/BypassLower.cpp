@@ -10,7 +10,8 @@
 // L2 only. A generic pointer is tested with isspacep.global first and loads
 // through the generic space when it is not global memory, so the rewrite is
 // right whatever the pointer holds. Loads the PREM passes moved to the
-// scratchpad (addrspace 3) lose the mark: there is no L1 to bypass. The
+// scratchpad (addrspace 3, or generic pointers into it) lose the mark: there
+// is no L1 to bypass. The
 // call only reads memory, so it stays ordered with stores as the load was.
 // AMDGPU: not done (a remark says so). Host offload: the marks stay as they
 // are, harmless.
@@ -21,6 +22,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -110,8 +112,14 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
     bool FunctionChanged = false;
     for (LoadInst *Load : Marked) {
       unsigned AS = Load->getPointerAddressSpace();
+      // The Execute phase reads the scratchpad through generic pointers
+      // cast from addrspace(3): those are not global loads.
+      unsigned ObjectAS = getUnderlyingObject(Load->getPointerOperand(), 0)
+                              ->getType()
+                              ->getPointerAddressSpace();
       Load->setMetadata(BypassMD, nullptr);
-      if (T.isAMDGPU() || (AS != 0 && AS != 1) || !Load->isSimple()) {
+      if (T.isAMDGPU() || (AS != 0 && AS != 1) ||
+          (ObjectAS != 0 && ObjectAS != 1) || !Load->isSimple()) {
         if (T.isAMDGPU())
           ORE.emit([&] {
             return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
