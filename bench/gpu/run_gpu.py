@@ -238,6 +238,8 @@ def timeline_png(path, time_ns, agent, phase, title):
         sel = sel[np.argsort(time_ns[sel])]
         ends = list(time_ns[sel[1:]]) + [time_ns[sel[-1]] + 1]
         for idx, end in zip(sel, ends):
+            if phase[idx] == 3:  # __prem_exit_mem: the tile is done
+                continue
             color = "tab:red" if phase[idx] == 1 else "tab:green"
             start = (time_ns[idx] - t0) / 1000.0
             ax.broken_barh([(start, max((end - time_ns[idx]) / 1000.0, 0.05))],

@@ -31,6 +31,9 @@ extern "C" {
 PREM_RT_DEVICE void __prem_enter_mem(uint32_t interval);
 /* An Execute phase of interval n begins: scratchpad only. */
 PREM_RT_DEVICE void __prem_enter_comp(uint32_t interval);
+/* Interval n is done (after its Store phase, or after the global path):
+ * the caller's memory phase ends and no Execute phase follows. */
+PREM_RT_DEVICE void __prem_exit_mem(uint32_t interval);
 
 /* Transfer descriptors of SoftDMA phases (the transfer kinds of seed 003).
  * On a GPU the threads of the calling block share the copy (consecutive
@@ -52,7 +55,11 @@ PREM_RT_DEVICE void __prem_copy_scatter(void *dst, const void *src,
                                         uint64_t elem_bytes);
 
 /* The trace: one record per phase change, while there is room. */
-enum prem_phase { PREM_PHASE_MEMORY = 1, PREM_PHASE_COMPUTE = 2 };
+enum prem_phase {
+  PREM_PHASE_MEMORY = 1,  /* __prem_enter_mem */
+  PREM_PHASE_COMPUTE = 2, /* __prem_enter_comp */
+  PREM_PHASE_DONE = 3     /* __prem_exit_mem */
+};
 typedef struct prem_trace_record {
   uint64_t time_ns;  /* %globaltimer on NVPTX, s_memrealtime on AMDGPU,
                         CLOCK_MONOTONIC on the host */

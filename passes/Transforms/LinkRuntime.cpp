@@ -6,8 +6,9 @@
 //
 // Transformed device code calls the runtime (include/prem/prem_rt.h); device
 // modules are linked by tools that know nothing of it, so the definitions
-// they use are linked in here, from prem-rt-<triple>.bc beside the plugin (or
-// -prem-runtime=FILE). Functions become internal to the module (each
+// they use are linked in here, from prem-rt-<triple>.bc beside the plugin
+// (prem-rt-<triple>-<policy>.bc for -prem-arbiter=<policy>), or
+// -prem-runtime=FILE. Functions become internal to the module (each
 // translation unit has its own copy, no symbol clashes); the trace buffer is
 // weak so that a program keeps one the host can find by name.
 //
@@ -29,6 +30,21 @@
 
 using namespace llvm;
 using namespace prem;
+
+namespace {
+enum class Arbiter { None, Device };
+} // namespace
+
+static cl::opt<Arbiter> ArbiterPolicy(
+    "prem-arbiter",
+    cl::desc("Memory-phase arbitration policy of the linked device runtime"),
+    cl::values(clEnumValN(Arbiter::None, "none",
+                          "phase records only (measures the transformation)"),
+               clEnumValN(Arbiter::Device, "device",
+                          "a ticket token in global memory: one agent (GPU "
+                          "block, host-offload thread) at a time in a memory "
+                          "phase, served in order")),
+    cl::init(Arbiter::None));
 
 static cl::opt<std::string> RuntimeFile(
     "prem-runtime", cl::value_desc("file"),
@@ -54,7 +70,10 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
   std::string Path = RuntimeFile;
   if (Path.empty()) {
     SmallString<256> P(pluginDirectory());
-    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() + ".bc");
+    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() +
+                             (ArbiterPolicy == Arbiter::Device ? "-device"
+                                                               : "") +
+                             ".bc");
     Path = P.str().str();
   }
   SMDiagnostic Err;

@@ -6,7 +6,11 @@
 //
 // Seed 001, Sec. 3.2.2 and Figure 5: before every memory phase the agent
 // asks the arbiter for memory (__prem_enter_mem), before every Execute phase
-// it gives memory back (__prem_enter_comp); both name the interval. On a GPU
+// it gives memory back (__prem_enter_comp), and when the tile is done, after
+// its Store phase or its global path, it gives memory back for good
+// (__prem_exit_mem; the design's two calls leave the last memory phase of a
+// tile open, and an arbiter would never get the token back); all name the
+// interval. On a GPU
 // the threads of a block form one agent and a block barrier on each side of
 // the call makes the phase block-wide; on host offload each thread is its own
 // agent and no barrier is needed. Where the phases start is what prem-les
@@ -80,6 +84,21 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
       ++NumPhaseCalls;
       Changed = true;
     }
+    // Both paths of a tile meet when it is done: its last memory phase (the
+    // Store phase, or the global path's compatible interval) ends there, so
+    // an arbiter can hand memory to the next agent.
+    if (Changed)
+      for (const TiledLoop &Tile : Tiles) {
+        if (!Tile.EndBlock || !Tile.Interval)
+          continue;
+        FunctionCallee Leave =
+            M.getOrInsertFunction("__prem_exit_mem", Void, I32);
+        IRBuilder<> B(&*Tile.EndBlock->getFirstInsertionPt());
+        blockBarrier(B, T);
+        B.CreateCall(Leave, {Tile.Interval});
+        blockBarrier(B, T);
+        ++NumPhaseCalls;
+      }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

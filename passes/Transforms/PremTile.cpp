@@ -163,6 +163,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
           T->StoreBlock = BB;
         else if (What == "global")
           T->GlobalBlock = BB;
+        else if (What == "end")
+          T->EndBlock = BB;
       }
     }
     if (MDNode *MD = I.getMetadata(ValueMD)) {
@@ -1172,6 +1174,7 @@ void NestTiler::transform(uint64_t Iterations) {
   Index->addIncoming(B.getInt32(0), Pre);
   Index->addIncoming(B.CreateAdd(Index, B.getInt32(1)), TileLatch);
   B.CreateCondBr(B.CreateICmpEQ(DoneNext, Trips), Exit, TileHead);
+  tagBlock(TileLatch, "end");
   Pre->getTerminator()->replaceSuccessorWith(Header, TileHead);
 
   // The interval code is mostly constants for fixed sizes: fold it now that
@@ -1290,6 +1293,7 @@ void NestTiler::transformBlockTile() {
   tagBlock(LoadBB, "load");
   tagBlock(StoreBB, "store");
   tagBlock(GlobalBB, "global");
+  tagBlock(Exit, "end");
   tagAccesses();
 }
 

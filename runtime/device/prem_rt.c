@@ -1,9 +1,11 @@
-/*===- prem_rt.c - The prem-llvm device runtime, policy "none" ------------===*
+/*===- prem_rt.c - The prem-llvm device runtime ---------------------------===*
  *
- * Part of prem-llvm. One source for every target; clang compiles it to
- * bitcode per triple (runtime/device/CMakeLists.txt) and the prem pipeline
- * links what a module uses. Kept free of libc except on the host, where the
- * device image is an ordinary shared object.
+ * Part of prem-llvm. One source for every target and arbitration policy;
+ * clang compiles it to bitcode per triple and policy (runtime/device/
+ * CMakeLists.txt: -DPREM_ARBITER_DEVICE for "device", nothing for "none")
+ * and the prem pipeline links what a module uses (-prem-arbiter). Kept free
+ * of libc except on the host, where the device image is an ordinary shared
+ * object.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -37,6 +39,7 @@ static uint32_t threads_per_block(void) {
 }
 #else
 #define PREM_GPU 0
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +106,30 @@ __attribute__((destructor)) static void print_summary(void) {
                                    ? Count
                                    : PREM_TRACE_CAPACITY),
           (unsigned long long)Memory, (unsigned long long)Compute, Agents);
+}
+
+/* PREM_TRACE_FILE=path: the trace as text when the program ends, one record
+ * per line: "time_ns agent interval phase" (phase 1 memory, 2 execute, 3
+ * done), for tools that decode it. */
+__attribute__((weak)) int __prem_trace_written;
+__attribute__((destructor)) static void write_trace(void) {
+  const char *Path = getenv("PREM_TRACE_FILE");
+  if (!Path || !*Path ||
+      __atomic_exchange_n(&__prem_trace_written, 1, __ATOMIC_RELAXED))
+    return;
+  FILE *Out = fopen(Path, "w");
+  if (!Out) {
+    fprintf(stderr, "prem: cannot write the trace '%s'\n", Path);
+    return;
+  }
+  uint64_t Count = __prem_trace_count;
+  fprintf(Out, "prem-trace 1 %llu\n", (unsigned long long)Count);
+  for (uint64_t I = 0; I < Count && I < PREM_TRACE_CAPACITY; ++I)
+    fprintf(Out, "%llu %u %u %u\n",
+            (unsigned long long)__prem_trace[I].time_ns, __prem_trace[I].agent,
+            __prem_trace[I].interval & ((1u << PREM_TRACE_PHASE_SHIFT) - 1),
+            __prem_trace[I].interval >> PREM_TRACE_PHASE_SHIFT);
+  fclose(Out);
 }
 #endif
 
@@ -180,12 +207,72 @@ __attribute__((destructor)) static void write_profile(void) {
 }
 #endif
 
+#if PREM_ARBITER_DEVICE
+/* Policy "device" (design §3): one memory token in global memory, so that
+ * one agent (a GPU block, a host-offload thread) at a time is in a memory
+ * phase. A ticket lock: agents are served in the order they asked, so none
+ * starves and the wait is bounded by the memory phases queued before it.
+ * Weak, so that every module of a program shares one token. Thread 0 of a
+ * block acts for the block; prem-sync's barriers hold the other threads. */
+__attribute__((weak)) uint32_t __prem_token_next, __prem_token_serving;
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+/* Whether the block holds the token (thread 0's view). */
+static __attribute__((address_space(3))) uint32_t Holding;
+#else
+static _Thread_local uint32_t Holding;
+#endif
+
+static void pause_briefly(void) {
+#if defined(__NVPTX__)
+  /* sm_70 and later; the module's target is at least that for PREM. */
+  __asm__ volatile("nanosleep.u32 64;");
+#elif defined(__AMDGPU__)
+  __builtin_amdgcn_s_sleep(1);
+#else
+  /* Host-offload agents are threads, often more than cores: let the holder
+   * run. */
+  sched_yield();
+#endif
+}
+
+static void acquire(void) {
+  if (thread_in_block() != 0 || Holding)
+    return;
+  uint32_t Ticket =
+      __atomic_fetch_add(&__prem_token_next, 1, __ATOMIC_RELAXED);
+  while (__atomic_load_n(&__prem_token_serving, __ATOMIC_ACQUIRE) != Ticket)
+    pause_briefly();
+  Holding = 1;
+}
+
+static void release(void) {
+  if (thread_in_block() != 0 || !Holding)
+    return;
+  Holding = 0;
+  __atomic_fetch_add(&__prem_token_serving, 1, __ATOMIC_RELEASE);
+}
+#else
+/* Policy "none": phase records only. */
+static void acquire(void) {}
+static void release(void) {}
+#endif
+
+/* The memory phase is recorded once the token is held and its end before
+ * the token goes: in the trace, memory phases of different agents never
+ * overlap under an arbiter. */
 void __prem_enter_mem(uint32_t interval) {
+  acquire();
   record(interval, PREM_PHASE_MEMORY);
 }
 
 void __prem_enter_comp(uint32_t interval) {
   record(interval, PREM_PHASE_COMPUTE);
+  release();
+}
+
+void __prem_exit_mem(uint32_t interval) {
+  record(interval, PREM_PHASE_DONE);
+  release();
 }
 
 /* Widest moves where both ends allow them: 16 bytes, else 4, else 1. */

@@ -104,7 +104,11 @@ extern "C" __global__ void __launch_bounds__(128) twice(float *y) {
 // CHECK-NEXT: call void @__prem_enter_mem(i32 %prem.interval)
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK: call void @__prem_copy_1d(ptr %prem.wbegin, ptr %{{[0-9]+}}, i64 %prem.wlength)
+// Both paths meet: the block's memory phase ends.
 // CHECK: prem.exit:
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.interval)
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: ret void
 // The global path: the kernel as it was.
 // CHECK: prem.region.global:
@@ -122,6 +126,9 @@ extern "C" __global__ void __launch_bounds__(128) twice(float *y) {
 // CHECK: prem.store:
 // CHECK: call void @__prem_copy_1d(ptr %prem.wbegin
 // CHECK: prem.exit:
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.interval)
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: ret void
 
 // DAE-LABEL: define {{.*}} void @gemv(

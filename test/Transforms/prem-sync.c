@@ -1,8 +1,10 @@
 // prem-sync and prem-link-runtime on a 5-point stencil with sdma: B is written
 // with holes (columns 0 and N-1 of each row are not), so its Store phase is
 // element by element; A comes in by one interval copy. Every memory phase
-// starts with __prem_enter_mem, the Execute phase with __prem_enter_comp, all
-// naming the tile's interval; the runtime is then linked in (internal
+// starts with __prem_enter_mem, the Execute phase with __prem_enter_comp, and
+// where the scratchpad and global paths meet __prem_exit_mem ends the tile's
+// last memory phase, all naming the tile's interval; the runtime is then
+// linked in (internal
 // functions, a weak trace buffer the host can find by name).
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=4096 %t.ll -S | FileCheck %s
@@ -35,6 +37,9 @@ void jacobi(float *restrict B, const float *restrict A) {
 // CHECK-NEXT: br label %{{.*}}.store,
 // CHECK: prem.global:
 // CHECK-NEXT: call void @__prem_enter_mem(i32 %[[INTERVAL]])
+// CHECK: prem.tile.latch:
+// CHECK-NEXT: phi i64
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %[[INTERVAL]])
 // The element-wise Store phase of B: each store takes its value from the
 // scratchpad.
 // CHECK: [[STORE_BB:.*]].store:
@@ -43,11 +48,13 @@ void jacobi(float *restrict B, const float *restrict A) {
 // CHECK-NOT: !prem.phase
 // CHECK: declare void @__prem_enter_mem(i32)
 // CHECK: declare void @__prem_enter_comp(i32)
+// CHECK: declare void @__prem_exit_mem(i32)
 
 // LINKED-DAG: @__prem_trace_count = weak global i64 0
 // LINKED-DAG: @__prem_trace = weak {{.*}}global [65536 x %struct.prem_trace_record] zeroinitializer
 // LINKED-DAG: define internal void @__prem_enter_mem(i32
 // LINKED-DAG: define internal void @__prem_enter_comp(i32
+// LINKED-DAG: define internal void @__prem_exit_mem(i32
 // LINKED-DAG: define internal void @__prem_copy_1d(ptr
 
 // MISSING: error: prem: cannot load the device runtime '{{.*}}.missing.bc'

@@ -34,9 +34,11 @@ namespace prem {
 ///   scratchpad slot: an array, or one access shape of a read-only array
 ///   ("A#1", "A#2"); successor 0 is the scratchpad path, successor 1 the
 ///   global path.
-/// - prem.block on a terminator: !{i32 TileId, !"load"|"store"|"global"}:
-///   the (initially empty) block of the Load phase, of the Store phase, and
-///   the entry of the global path.
+/// - prem.block on a terminator: !{i32 TileId,
+///   !"load"|"store"|"global"|"end"}: the (initially empty) block of the
+///   Load phase, of the Store phase, the entry of the global path, and the
+///   block both paths meet in when the tile is done (where its memory phase
+///   ends).
 /// - prem.value on a freeze instruction: !{i32 TileId, i32 Array, !"what"},
 ///   what = begin (first byte, ptr), length (i64), slot (i64 offset in the
 ///   scratchpad), wbegin, wlength (written bytes when they have no holes);
@@ -66,7 +68,7 @@ struct TiledLoop {
   uint64_t Iterations = 0, ScratchpadBytes = 0;
   llvm::BranchInst *Version = nullptr;
   llvm::BasicBlock *LoadBlock = nullptr, *StoreBlock = nullptr,
-                   *GlobalBlock = nullptr;
+                   *GlobalBlock = nullptr, *EndBlock = nullptr;
   llvm::Value *Interval = nullptr;
   llvm::SmallVector<TiledArray, 4> Arrays;
 };
