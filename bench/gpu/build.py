@@ -4,7 +4,9 @@
   python3 bench/gpu/build.py [--out build-gpu]
 
 Compiles the CUDA suite (bench/kernels/suite.cu) for sm_90 without the
-plugin (baseline) and with it in each PREM mode (GPU tiles on), and the
+plugin (baseline), with it in each PREM mode (GPU tiles on, arbitration
+policy none), and in sdma with the "device" policy (sdma-device: one block
+at a time in a memory phase), and the
 runtime micro-benchmarks (bench/gpu/micro.cu); assembles every PTX file
 with ptxas (static shared memory within 48 KiB), and writes
 OUT/manifest.json: the variants, their cubins, and what the plugin did to
@@ -22,6 +24,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MODES = ("cmpt", "dae", "sdma")
+# variant -> (mode, arbitration policy)
+VARIANTS = {"baseline": (None, None), "cmpt": ("cmpt", "none"),
+            "dae": ("dae", "none"), "sdma": ("sdma", "none"),
+            "sdma-device": ("sdma", "device")}
 SMEM_BUDGET = 49152
 
 
@@ -36,7 +42,7 @@ def cuda_path(ptxas):
     return os.path.dirname(os.path.dirname(ptxas)) if ptxas else None
 
 
-def compile_ptx(args, source, out_ptx, mode, report=None):
+def compile_ptx(args, source, out_ptx, mode, report=None, arbiter="none"):
     cmd = [args.clang, "-O2", "-x", "cuda", "--cuda-gpu-arch=sm_90",
            "--cuda-device-only", "-Wno-unknown-cuda-version",
            "-I" + os.path.join(ROOT, "include"), "-S", source, "-o", out_ptx]
@@ -44,7 +50,8 @@ def compile_ptx(args, source, out_ptx, mode, report=None):
         cmd.append("--cuda-path=" + args.cuda_path)
     if mode:
         cmd += ["-fpass-plugin=" + args.plugin, "-mllvm", "-prem-gpu-tiles",
-                "-mllvm", "-prem-mode=" + mode]
+                "-mllvm", "-prem-mode=" + mode,
+                "-mllvm", "-prem-arbiter=" + arbiter]
         if report:
             cmd += ["-mllvm", "-prem-report=" + report]
     subprocess.run(cmd, check=True)
@@ -98,11 +105,10 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     suite = os.path.join(ROOT, "bench", "kernels", "suite.cu")
     manifest = {"arch": "sm_90", "variants": {}, "micro": "micro.cubin"}
-    for variant in ("baseline",) + MODES:
-        mode = None if variant == "baseline" else variant
+    for variant, (mode, arbiter) in VARIANTS.items():
         ptx = os.path.join(args.out, variant + ".ptx")
         report = os.path.join(args.out, variant + "-report.json") if mode else None
-        compile_ptx(args, suite, ptx, mode, report)
+        compile_ptx(args, suite, ptx, mode, report, arbiter)
         smem = ptxas(px, ptx, "sm_90", os.path.join(args.out, variant + ".cubin"))
         over = {k: b for k, b in smem.items() if b > SMEM_BUDGET}
         if over:
@@ -117,7 +123,7 @@ def main():
     ptxas(px, micro, "sm_90", os.path.join(args.out, "micro.cubin"))
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
-    for v in MODES:
+    for v in (v for v, (mode, _) in VARIANTS.items() if mode):
         done = [k for k, t in manifest["variants"][v]["kernels"].items()
                 if t["transformed"]]
         print(f"{v}: {len(done)} kernels tiled: {' '.join(sorted(done))}")

@@ -215,12 +215,30 @@ __attribute__((destructor)) static void write_profile(void) {
  * Weak, so that every module of a program shares one token. Thread 0 of a
  * block acts for the block; prem-sync's barriers hold the other threads. */
 __attribute__((weak)) uint32_t __prem_token_next, __prem_token_serving;
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-/* Whether the block holds the token (thread 0's view). */
-static __attribute__((address_space(3))) uint32_t Holding;
+/* The holder, as 1 + its agent number (0: none). Only the holder writes it,
+ * so an agent reads its own number there exactly when it holds the token;
+ * global memory starts at zero where shared memory would start undefined. */
+__attribute__((weak)) uint32_t __prem_token_holder;
+
+/* Unique per agent: the linear block index on a GPU (agent_id() is x only),
+ * the thread number on the host. */
+static uint32_t token_agent(void) {
+#if defined(__NVPTX__)
+  return __nvvm_read_ptx_sreg_ctaid_x() +
+         __nvvm_read_ptx_sreg_nctaid_x() *
+             (__nvvm_read_ptx_sreg_ctaid_y() +
+              __nvvm_read_ptx_sreg_nctaid_y() * __nvvm_read_ptx_sreg_ctaid_z());
+#elif defined(__AMDGPU__)
+  return __builtin_amdgcn_workgroup_id_x() +
+         __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x() *
+             (__builtin_amdgcn_workgroup_id_y() +
+              __builtin_amdgcn_grid_size_y() /
+                  __builtin_amdgcn_workgroup_size_y() *
+                  __builtin_amdgcn_workgroup_id_z());
 #else
-static _Thread_local uint32_t Holding;
+  return agent_id();
 #endif
+}
 
 static void pause_briefly(void) {
 #if defined(__NVPTX__)
@@ -236,19 +254,23 @@ static void pause_briefly(void) {
 }
 
 static void acquire(void) {
-  if (thread_in_block() != 0 || Holding)
-    return;
+  uint32_t Me = token_agent() + 1;
+  if (thread_in_block() != 0 ||
+      __atomic_load_n(&__prem_token_holder, __ATOMIC_RELAXED) == Me)
+    return; /* the Store phase after a compatible interval: held already */
   uint32_t Ticket =
       __atomic_fetch_add(&__prem_token_next, 1, __ATOMIC_RELAXED);
   while (__atomic_load_n(&__prem_token_serving, __ATOMIC_ACQUIRE) != Ticket)
     pause_briefly();
-  Holding = 1;
+  __atomic_store_n(&__prem_token_holder, Me, __ATOMIC_RELAXED);
 }
 
 static void release(void) {
-  if (thread_in_block() != 0 || !Holding)
+  if (thread_in_block() != 0 ||
+      __atomic_load_n(&__prem_token_holder, __ATOMIC_RELAXED) !=
+          token_agent() + 1)
     return;
-  Holding = 0;
+  __atomic_store_n(&__prem_token_holder, 0, __ATOMIC_RELAXED);
   __atomic_fetch_add(&__prem_token_serving, 1, __ATOMIC_RELEASE);
 }
 #else
