@@ -3,12 +3,13 @@
 # Safe to run again; needs root (or sudo) only when something is missing.
 # clang-tools-22 is not in the design's list but ships clang-linker-wrapper,
 # without which no OpenMP offload program links (clang-22 only recommends it,
-# and recommends are not installed here).
+# and recommends are not installed here). libgtest-dev: the unit tests of
+# libprem (test/unit).
 set -euo pipefail
 
 PACKAGES=(clang-22 clang-tools-22 llvm-22-dev llvm-22-tools libpolly-22-dev libmlir-22-dev
           mlir-22-tools libomp-22-dev liboffload-22-dev lld-22
-          libclang-rt-22-dev cmake make g++ python3)
+          libclang-rt-22-dev libgtest-dev cmake make g++ python3)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

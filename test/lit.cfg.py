@@ -20,7 +20,7 @@ import lit.util
 config.name = "prem-llvm"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
 config.suffixes = [".ll", ".c", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "LibPremTest.cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.prem_obj_root, "test")
 

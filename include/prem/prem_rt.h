@@ -76,6 +76,22 @@ typedef struct prem_trace_record {
 PREM_RT_DEVICE extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
 PREM_RT_DEVICE extern uint64_t __prem_trace_count;
 
+/* The memory token of the "device" policy (one agent at a time in a memory
+ * phase): a ticket lock in global memory, shared with libprem
+ * (prem_host.h), whose watchdog may take it back from a holder that
+ * overran. On host offload, PREM_TOKEN_SHM=name makes the runtime use the
+ * token in that POSIX shared-memory object, so that CPU tasks (libprem)
+ * compete for memory through the same token. */
+typedef struct prem_token {
+  uint32_t next;       /* tickets handed out */
+  uint32_t serving;    /* the ticket allowed into memory */
+  uint32_t holder;     /* 1 + the holder's agent number; 0: none */
+  uint32_t recoveries; /* times a watchdog took the token back */
+  uint64_t granted_ns; /* when the holder got it (the trace's clock) */
+} prem_token;
+
+PREM_RT_DEVICE extern prem_token __prem_token;
+
 /* Load profiling (prem-instrument, host offload only): one constant site
  * per profiled load, and one call before each execution of it. lane is the
  * worksharing iteration, which stands for a GPU thread: 32 consecutive

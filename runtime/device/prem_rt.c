@@ -214,11 +214,37 @@ __attribute__((destructor)) static void write_profile(void) {
  * starves and the wait is bounded by the memory phases queued before it.
  * Weak, so that every module of a program shares one token. Thread 0 of a
  * block acts for the block; prem-sync's barriers hold the other threads. */
-__attribute__((weak)) uint32_t __prem_token_next, __prem_token_serving;
-/* The holder, as 1 + its agent number (0: none). Only the holder writes it,
- * so an agent reads its own number there exactly when it holds the token;
- * global memory starts at zero where shared memory would start undefined. */
-__attribute__((weak)) uint32_t __prem_token_holder;
+__attribute__((weak)) prem_token __prem_token;
+
+#if PREM_GPU
+static prem_token *token(void) { return &__prem_token; }
+#else
+#include <fcntl.h>
+#include <sys/mman.h>
+/* PREM_TOKEN_SHM=name: the token libprem put in shared memory. */
+static prem_token *token(void) {
+  static prem_token *Token;
+  prem_token *T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE);
+  if (T)
+    return T;
+  T = &__prem_token;
+  const char *Name = getenv("PREM_TOKEN_SHM");
+  if (Name && *Name) {
+    int Fd = shm_open(Name, O_RDWR, 0);
+    void *P = Fd < 0 ? MAP_FAILED
+                     : mmap(NULL, sizeof(prem_token), PROT_READ | PROT_WRITE,
+                            MAP_SHARED, Fd, 0);
+    if (P == MAP_FAILED) {
+      fprintf(stderr, "prem: cannot map the token '%s' (PREM_TOKEN_SHM)\n",
+              Name);
+      abort();
+    }
+    T = (prem_token *)P;
+  }
+  __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
+  return T;
+}
+#endif
 
 /* Unique per agent: the linear block index on a GPU (agent_id() is x only),
  * the thread number on the host. */
@@ -254,24 +280,29 @@ static void pause_briefly(void) {
 }
 
 static void acquire(void) {
+  prem_token *T = token();
   uint32_t Me = token_agent() + 1;
   if (thread_in_block() != 0 ||
-      __atomic_load_n(&__prem_token_holder, __ATOMIC_RELAXED) == Me)
+      __atomic_load_n(&T->holder, __ATOMIC_ACQUIRE) == Me)
     return; /* the Store phase after a compatible interval: held already */
-  uint32_t Ticket =
-      __atomic_fetch_add(&__prem_token_next, 1, __ATOMIC_RELAXED);
-  while (__atomic_load_n(&__prem_token_serving, __ATOMIC_ACQUIRE) != Ticket)
+  uint32_t Ticket = __atomic_fetch_add(&T->next, 1, __ATOMIC_RELAXED);
+  while (__atomic_load_n(&T->serving, __ATOMIC_ACQUIRE) != Ticket)
     pause_briefly();
-  __atomic_store_n(&__prem_token_holder, Me, __ATOMIC_RELAXED);
+  /* The grant time first: a watchdog that sees the holder sees its time. */
+  __atomic_store_n(&T->granted_ns, now_ns(), __ATOMIC_RELAXED);
+  __atomic_store_n(&T->holder, Me, __ATOMIC_RELEASE);
 }
 
+/* A compare-and-swap on the holder: of this agent and a watchdog taking the
+ * token back, one only moves the line on. */
 static void release(void) {
+  prem_token *T = token();
+  uint32_t Me = token_agent() + 1;
   if (thread_in_block() != 0 ||
-      __atomic_load_n(&__prem_token_holder, __ATOMIC_RELAXED) !=
-          token_agent() + 1)
+      !__atomic_compare_exchange_n(&T->holder, &Me, 0, /*weak=*/0,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
     return;
-  __atomic_store_n(&__prem_token_holder, 0, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&__prem_token_serving, 1, __ATOMIC_RELEASE);
+  __atomic_fetch_add(&T->serving, 1, __ATOMIC_RELEASE);
 }
 #else
 /* Policy "none": phase records only. */

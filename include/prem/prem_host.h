@@ -1,0 +1,77 @@
+/*===- prem_host.h - libprem, the host side of PREM arbitration -----------===*
+ *
+ * Part of prem-llvm (design §3, runtime/host/). The schedule of seed 001's
+ * GPUguard (Sec. 3.3, Equations 2 and 3), the memory token shared with the
+ * device runtime's "device" policy, a watchdog that takes the token back
+ * from a holder that overran its budget, and the budget calibration of
+ * seed 001's footnote 11. C API; the library is C++.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PREM_PREM_HOST_H
+#define PREM_PREM_HOST_H
+
+#include "prem/prem_rt.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase budgets of a PREM interval under a system schedule (seed 001,
+ * Eq. 2) and the idle time it adds (Eq. 3). Times in any one unit. */
+typedef struct prem_budgets {
+  double e_memory, e_compute, idle;
+} prem_budgets;
+
+/* The best-case schedule for a memory share p_memory in (0, 1): the phases
+ * are stretched only as far as the share demands (Eq. 2). */
+prem_budgets prem_schedule(double t_memory, double t_compute,
+                           double p_memory);
+/* The fair 50/50 schedule of Sec. 4.2: both phases get the longer one. */
+prem_budgets prem_schedule_fair(double t_memory, double t_compute);
+/* Upper bound of one interval with a synchronization cost s per phase
+ * change: E_memory + E_compute + 2 s (Sec. 3.3). */
+double prem_interval_bound(prem_budgets b, double s);
+
+/* The memory token (layout shared with the device runtime, prem_rt.h).
+ * agent: any number unique among the token's users; CPU tasks take numbers
+ * above the GPU's or the host-offload threads'. */
+void prem_token_init(prem_token *t);
+/* Waits for the token (FIFO); returns the ticket served. */
+uint32_t prem_token_acquire(prem_token *t, uint32_t agent);
+/* Gives the token back; 0 when the caller did not hold it (a watchdog took
+ * it back meanwhile), else 1. */
+int prem_token_release(prem_token *t, uint32_t agent);
+
+/* Host offload: the token in the POSIX shared-memory object name (created,
+ * zeroed when new), and PREM_TOKEN_SHM set so that the device runtime of
+ * this process, and of programs started from it, uses it. NULL on failure.
+ * Call before the first target region. */
+prem_token *prem_token_open_shared(const char *name);
+void prem_token_close_shared(prem_token *t, const char *name);
+
+/* The watchdog: when the holder has had the token for more than budget_ns,
+ * the token goes to the next agent and overrun() (if any) hears of it.
+ * Returns the number of recoveries. */
+typedef void (*prem_overrun_fn)(uint32_t agent, uint64_t held_ns, void *ctx);
+typedef struct prem_watchdog prem_watchdog;
+prem_watchdog *prem_watchdog_start(prem_token *t, uint64_t budget_ns,
+                                   prem_overrun_fn overrun, void *ctx);
+uint64_t prem_watchdog_stop(prem_watchdog *w);
+
+/* Budget calibration (seed 001, footnote 11): run(budget_ns, ctx) runs the
+ * workload once under a watchdog of that budget and returns how many
+ * synchronizations failed (recoveries); the budget grows by factor from
+ * start_ns until a run has none, up to max_ns. Returns the budget, or 0
+ * when max_ns was reached with failures left. */
+typedef uint64_t (*prem_workload_fn)(uint64_t budget_ns, void *ctx);
+uint64_t prem_calibrate(prem_workload_fn run, void *ctx, uint64_t start_ns,
+                        double factor, uint64_t max_ns);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PREM_PREM_HOST_H */

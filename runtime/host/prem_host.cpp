@@ -1,0 +1,171 @@
+//===- prem_host.cpp - libprem: schedule, token, watchdog, calibration ----===//
+//
+// Part of prem-llvm (design §3, runtime/host/; API in prem/prem_host.h).
+// The token is the device runtime's (prem_rt.c, policy "device"): the same
+// ticket lock, so CPU tasks and GPU blocks or host-offload threads queue in
+// one line. Times use CLOCK_MONOTONIC, the clock of the host-offload trace.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/prem_host.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <thread>
+#include <time.h>
+#include <unistd.h>
+
+namespace {
+
+uint64_t nowNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+template <typename T> std::atomic_ref<T> atomic(T &V) {
+  return std::atomic_ref<T>(V);
+}
+
+} // namespace
+
+// Seed 001, Eq. 2: the phase that is too short for its share of the
+// schedule is stretched to p_other/p_this times the other one; Eq. 3: what
+// the stretch adds is idle time.
+prem_budgets prem_schedule(double TMemory, double TCompute, double PMemory) {
+  double PCompute = 1.0 - PMemory;
+  prem_budgets B;
+  if (TCompute / TMemory <= PCompute / PMemory) {
+    B.e_memory = TMemory;
+    B.e_compute = PCompute / PMemory * TMemory;
+  } else {
+    B.e_memory = PMemory / PCompute * TCompute;
+    B.e_compute = TCompute;
+  }
+  B.idle = (B.e_memory + B.e_compute) - (TMemory + TCompute);
+  return B;
+}
+
+// Sec. 4.2: "we enforce the length of the longest PREM phase to both".
+prem_budgets prem_schedule_fair(double TMemory, double TCompute) {
+  double E = std::max(TMemory, TCompute);
+  return {E, E, 2 * E - (TMemory + TCompute)};
+}
+
+double prem_interval_bound(prem_budgets B, double S) {
+  return B.e_memory + B.e_compute + 2 * S;
+}
+
+void prem_token_init(prem_token *T) { *T = prem_token{}; }
+
+uint32_t prem_token_acquire(prem_token *T, uint32_t Agent) {
+  uint32_t Ticket = atomic(T->next).fetch_add(1, std::memory_order_relaxed);
+  while (atomic(T->serving).load(std::memory_order_acquire) != Ticket)
+    sched_yield();
+  atomic(T->granted_ns).store(nowNs(), std::memory_order_relaxed);
+  atomic(T->holder).store(Agent + 1, std::memory_order_release);
+  return Ticket;
+}
+
+// The same compare-and-swap as the device runtime's: between the holder and
+// a watchdog, one only moves the line on.
+int prem_token_release(prem_token *T, uint32_t Agent) {
+  uint32_t Me = Agent + 1;
+  if (!atomic(T->holder).compare_exchange_strong(Me, 0,
+                                                 std::memory_order_acq_rel))
+    return 0;
+  atomic(T->serving).fetch_add(1, std::memory_order_release);
+  return 1;
+}
+
+struct prem_watchdog {
+  prem_token *Token;
+  uint64_t BudgetNs;
+  prem_overrun_fn Overrun;
+  void *Ctx;
+  std::atomic<bool> Stop{false};
+  uint64_t Recoveries = 0;
+  std::thread Thread;
+
+  void run() {
+    // Polling at a fraction of the budget bounds how late an overrun is
+    // seen: at most budget / 8 after it happened.
+    auto Period = std::chrono::nanoseconds(std::max<uint64_t>(BudgetNs / 8,
+                                                              1000));
+    while (!Stop.load(std::memory_order_relaxed)) {
+      uint32_t Holder = atomic(Token->holder).load(std::memory_order_acquire);
+      uint64_t Granted =
+          atomic(Token->granted_ns).load(std::memory_order_relaxed);
+      uint64_t Now = nowNs();
+      if (Holder && Now > Granted && Now - Granted > BudgetNs &&
+          atomic(Token->holder)
+              .compare_exchange_strong(Holder, 0, std::memory_order_acq_rel)) {
+        atomic(Token->serving).fetch_add(1, std::memory_order_release);
+        atomic(Token->recoveries).fetch_add(1, std::memory_order_relaxed);
+        ++Recoveries;
+        if (Overrun)
+          Overrun(Holder - 1, Now - Granted, Ctx);
+      }
+      std::this_thread::sleep_for(Period);
+    }
+  }
+};
+
+prem_watchdog *prem_watchdog_start(prem_token *T, uint64_t BudgetNs,
+                                   prem_overrun_fn Overrun, void *Ctx) {
+  auto *W = new prem_watchdog;
+  W->Token = T;
+  W->BudgetNs = BudgetNs;
+  W->Overrun = Overrun;
+  W->Ctx = Ctx;
+  W->Thread = std::thread([W] { W->run(); });
+  return W;
+}
+
+uint64_t prem_watchdog_stop(prem_watchdog *W) {
+  W->Stop.store(true);
+  W->Thread.join();
+  uint64_t Recoveries = W->Recoveries;
+  delete W;
+  return Recoveries;
+}
+
+// Seed 001, footnote 11: the phase budgets are raised until no
+// synchronization fails.
+uint64_t prem_calibrate(prem_workload_fn Run, void *Ctx, uint64_t StartNs,
+                        double Factor, uint64_t MaxNs) {
+  if (Factor <= 1.0 || StartNs == 0)
+    return 0;
+  for (double Budget = double(StartNs); Budget <= double(MaxNs);
+       Budget *= Factor)
+    if (Run(uint64_t(Budget), Ctx) == 0)
+      return uint64_t(Budget);
+  return 0;
+}
+
+prem_token *prem_token_open_shared(const char *Name) {
+  int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
+  if (Fd < 0)
+    return nullptr;
+  if (ftruncate(Fd, sizeof(prem_token)) != 0) {
+    close(Fd);
+    return nullptr;
+  }
+  void *P = mmap(nullptr, sizeof(prem_token), PROT_READ | PROT_WRITE,
+                 MAP_SHARED, Fd, 0);
+  close(Fd);
+  if (P == MAP_FAILED)
+    return nullptr;
+  setenv("PREM_TOKEN_SHM", Name, 1);
+  return static_cast<prem_token *>(P);
+}
+
+void prem_token_close_shared(prem_token *T, const char *Name) {
+  munmap(T, sizeof(prem_token));
+  shm_unlink(Name);
+}

@@ -1,0 +1,210 @@
+//===- LibPremTest.cpp - Unit tests of libprem ----------------------------===//
+//
+// Part of prem-llvm. Seed 001's Equations 2 and 3 on worked examples (both
+// branches of Eq. 2), the token's FIFO fairness and mutual exclusion under
+// contention, the watchdog taking the token back from a holder that never
+// gives it up, and the calibration of footnote 11.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/prem_host.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+namespace {
+
+// Eq. 2, first branch: memory-bound (T_c / T_m = 0.5 <= p_c / p_m = 3), the
+// compute phase is stretched to 3 x T_m; Eq. 3: I = (4 + 12) - (4 + 2).
+TEST(Schedule, MemoryBoundStretchesCompute) {
+  prem_budgets B = prem_schedule(4.0, 2.0, 0.25);
+  EXPECT_DOUBLE_EQ(B.e_memory, 4.0);
+  EXPECT_DOUBLE_EQ(B.e_compute, 12.0);
+  EXPECT_DOUBLE_EQ(B.idle, 10.0);
+}
+
+// Eq. 2, second branch: compute-bound (6 > 3), the memory phase is
+// stretched to p_m / p_c x T_c = 2; I = 8 - 7.
+TEST(Schedule, ComputeBoundStretchesMemory) {
+  prem_budgets B = prem_schedule(1.0, 6.0, 0.25);
+  EXPECT_DOUBLE_EQ(B.e_memory, 2.0);
+  EXPECT_DOUBLE_EQ(B.e_compute, 6.0);
+  EXPECT_DOUBLE_EQ(B.idle, 1.0);
+}
+
+// At the boundary (T_c / T_m = p_c / p_m) both branches agree and the
+// schedule is best-case: no idle time.
+TEST(Schedule, BestCaseHasNoIdle) {
+  prem_budgets B = prem_schedule(2.0, 6.0, 0.25);
+  EXPECT_DOUBLE_EQ(B.e_memory, 2.0);
+  EXPECT_DOUBLE_EQ(B.e_compute, 6.0);
+  EXPECT_DOUBLE_EQ(B.idle, 0.0);
+}
+
+// p_memory = 50%: the shorter phase grows to the longer one, as the fair
+// schedule of Sec. 4.2 does.
+TEST(Schedule, HalfShareEqualsFair) {
+  prem_budgets B = prem_schedule(2.0, 3.0, 0.5);
+  prem_budgets F = prem_schedule_fair(2.0, 3.0);
+  EXPECT_DOUBLE_EQ(B.e_memory, 3.0);
+  EXPECT_DOUBLE_EQ(B.e_compute, 3.0);
+  EXPECT_DOUBLE_EQ(B.idle, 1.0);
+  EXPECT_DOUBLE_EQ(F.e_memory, B.e_memory);
+  EXPECT_DOUBLE_EQ(F.e_compute, B.e_compute);
+  EXPECT_DOUBLE_EQ(F.idle, B.idle);
+}
+
+// L_interval = E_memory + E_compute + 2 S, with seed 001's S = 5.8 us.
+TEST(Schedule, IntervalBoundAddsTwoSynchronizations) {
+  prem_budgets B = prem_schedule(10.0, 30.0, 0.25);
+  EXPECT_DOUBLE_EQ(prem_interval_bound(B, 5.8), 10.0 + 30.0 + 11.6);
+}
+
+// 8 agents x 2000 memory phases: never two holders at once, tickets served
+// in the order they were drawn, every agent finishes.
+TEST(Token, ExclusiveAndFifo) {
+  prem_token T;
+  prem_token_init(&T);
+  constexpr int Agents = 8, Phases = 2000;
+  std::atomic<int> Inside{0}, MaxInside{0};
+  std::atomic<uint32_t> LastServed{0};
+  std::atomic<bool> OutOfOrder{false};
+  std::vector<int> Done(Agents, 0);
+  std::vector<std::thread> Threads;
+  for (int A = 0; A < Agents; ++A)
+    Threads.emplace_back([&, A] {
+      for (int P = 0; P < Phases; ++P) {
+        uint32_t Ticket = prem_token_acquire(&T, A);
+        int Now = ++Inside;
+        int Max = MaxInside.load();
+        while (Now > Max && !MaxInside.compare_exchange_weak(Max, Now))
+          ;
+        // Tickets 0, 1, 2, ... in this order: one holder at a time, so the
+        // previous holder's ticket is exactly one less.
+        if (Ticket != 0 && LastServed.load() != Ticket - 1)
+          OutOfOrder = true;
+        LastServed = Ticket;
+        --Inside;
+        EXPECT_EQ(prem_token_release(&T, A), 1);
+        ++Done[A];
+      }
+    });
+  for (std::thread &Th : Threads)
+    Th.join();
+  EXPECT_EQ(MaxInside.load(), 1);
+  EXPECT_FALSE(OutOfOrder.load());
+  for (int A = 0; A < Agents; ++A)
+    EXPECT_EQ(Done[A], Phases);
+  EXPECT_EQ(T.next, uint32_t(Agents * Phases));
+  EXPECT_EQ(T.serving, T.next);
+  EXPECT_EQ(T.holder, 0u);
+}
+
+TEST(Token, ReleaseWithoutHoldingIsRefused) {
+  prem_token T;
+  prem_token_init(&T);
+  EXPECT_EQ(prem_token_release(&T, 3), 0);
+  prem_token_acquire(&T, 3);
+  EXPECT_EQ(prem_token_release(&T, 4), 0);
+  EXPECT_EQ(prem_token_release(&T, 3), 1);
+  EXPECT_EQ(T.serving, 1u);
+}
+
+struct Overruns {
+  std::atomic<int> Count{0};
+  std::atomic<uint32_t> Agent{~0u};
+};
+
+void recordOverrun(uint32_t Agent, uint64_t, void *Ctx) {
+  auto *O = static_cast<Overruns *>(Ctx);
+  O->Agent = Agent;
+  ++O->Count;
+}
+
+// A holder that never gives the token back (a crashed client): the
+// watchdog takes it back after the budget, the next agent gets it, the
+// crashed client's late release changes nothing, and nothing hangs.
+TEST(Watchdog, RecoversFromAHolderThatNeverReleases) {
+  prem_token T;
+  prem_token_init(&T);
+  Overruns O;
+  prem_watchdog *W = prem_watchdog_start(&T, 2000000 /* 2 ms */,
+                                         recordOverrun, &O);
+  prem_token_acquire(&T, 7); // and never released
+  auto Start = std::chrono::steady_clock::now();
+  std::thread Next([&] {
+    prem_token_acquire(&T, 1);
+    EXPECT_EQ(prem_token_release(&T, 1), 1);
+  });
+  Next.join();
+  auto Waited = std::chrono::steady_clock::now() - Start;
+  EXPECT_GE(Waited, std::chrono::milliseconds(2));
+  EXPECT_LT(Waited, std::chrono::seconds(5));
+  EXPECT_EQ(prem_watchdog_stop(W), 1u);
+  EXPECT_EQ(O.Count.load(), 1);
+  EXPECT_EQ(O.Agent.load(), 7u);
+  EXPECT_EQ(T.recoveries, 1u);
+  EXPECT_EQ(prem_token_release(&T, 7), 0);
+  EXPECT_EQ(T.serving, T.next);
+}
+
+// A holder within its budget is left alone.
+TEST(Watchdog, LeavesHoldersWithinBudget) {
+  prem_token T;
+  prem_token_init(&T);
+  prem_watchdog *W = prem_watchdog_start(&T, 1000000000 /* 1 s */, nullptr,
+                                         nullptr);
+  for (int P = 0; P < 100; ++P) {
+    prem_token_acquire(&T, 0);
+    EXPECT_EQ(prem_token_release(&T, 0), 1);
+  }
+  EXPECT_EQ(prem_watchdog_stop(W), 0u);
+}
+
+// Footnote 11: phases of a workload take 1.0, 2.5 and 3.2 ms; a budget
+// below a phase's length fails its synchronization. From 0.5 ms doubling:
+// 0.5, 1, 2 fail, 4 ms is the first budget without failures.
+uint64_t fakeWorkload(uint64_t BudgetNs, void *) {
+  uint64_t Failures = 0;
+  for (uint64_t PhaseNs : {1000000u, 2500000u, 3200000u})
+    Failures += PhaseNs > BudgetNs;
+  return Failures;
+}
+
+TEST(Calibration, RaisesTheBudgetUntilNoSynchronizationFails) {
+  EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 2.0, 100000000),
+            4000000u);
+}
+
+TEST(Calibration, GivesUpAtTheLimit) {
+  EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 2.0, 3000000), 0u);
+  EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 1.0, 100000000),
+            0u);
+}
+
+// The calibration drives a real watchdog: a holder keeps the token 3 ms per
+// phase; budgets under that are taken back (failed synchronizations).
+uint64_t watchedWorkload(uint64_t BudgetNs, void *) {
+  prem_token T;
+  prem_token_init(&T);
+  prem_watchdog *W = prem_watchdog_start(&T, BudgetNs, nullptr, nullptr);
+  for (int P = 0; P < 3; ++P) {
+    prem_token_acquire(&T, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    prem_token_release(&T, 0);
+  }
+  return prem_watchdog_stop(W);
+}
+
+TEST(Calibration, ConvergesWithAWatchdog) {
+  uint64_t Budget =
+      prem_calibrate(watchedWorkload, nullptr, 250000, 2.0, 1000000000);
+  EXPECT_GE(Budget, 3000000u); // no budget under the phase length passes
+  EXPECT_LE(Budget, 1000000000u);
+}
+
+} // namespace
