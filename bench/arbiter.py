@@ -18,6 +18,21 @@ ratio of the medians.
   waiting for the other agents' memory phases (the holder's time slice).
 - Clock reads are inside the timed span of every call, under both policies.
 
+Then the "host" policy (GPUguard) against seed 001's Equation 3, with
+bench/kernels/guard_kernel.c (one agent whose Execute phases are as long as
+its memory phases):
+
+1. A "none" build runs with its trace recorded. Per interval, T_memory is
+   the Load plus the Store phase (under "host" they share one window) and
+   T_compute the Execute phase; the medians are the T of Eq. 2.
+2. The budgets E_memory = E_compute come from Eq. 2 at p_memory = 50%, fed
+   with phase lengths that grow from the 99th percentile by 25% a step
+   until a run has no overrun (seed 001, footnote 11).
+3. The "host" build runs under libprem's arbiter with those windows. The
+   interval time (start to start, median) against the "none" build's gives
+   the measured slowdown; Eq. 3 predicts (E_memory + E_compute) /
+   (T_memory + T_compute).
+
 Writes bench/results/<machine>/arbiter-phase-change.json and .md.
 """
 import argparse
@@ -32,6 +47,7 @@ import results_file  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 POLICIES = ["none", "device"]
+LIBPREM = ["-lprem", "-lstdc++", "-lpthread"]
 AGENTS = [1, 8]
 OFFLOAD = ["-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu"]
 
@@ -98,8 +114,10 @@ def main():
         ratios[agents] = round(device["enter_mem_median_ns"] /
                                none["enter_mem_median_ns"], 3)
 
+    guard = guard_versus_eq3(args)
+
     result = results_file.new_result(
-        "arbiter-phase-change", reps=args.reps, rounds=args.rounds,
+        "arbiter-phase-change", reps=args.reps, rounds=args.rounds, guard=guard,
         method="host offload; agents = teams of one thread; every call "
                "timed with CLOCK_MONOTONIC (clock reads included); policies "
                "alternate round by round",
@@ -121,10 +139,108 @@ def main():
                      f"{r['enter_comp_p99_ns']} |")
     lines += ["", "device / none, enter_mem median: "
               + ", ".join(f"{a} agent(s) {r}" for a, r in ratios.items())]
+    g = guard
+    lines += ["", "## Policy host (GPUguard) at p_memory = 50% against Eq. 3",
+              "",
+              f"One agent, {g['intervals']} intervals. Medians: T_memory "
+              f"{g['t_memory_ns'] / 1000:.1f} us (Load + Store), T_compute "
+              f"{g['t_compute_ns'] / 1000:.1f} us. Calibrated budgets "
+              f"(footnote 11, {g['calibration_steps']} step(s)): E_memory = "
+              f"E_compute = {g['e_memory_ns'] / 1000:.1f} us, "
+              f"{g['overruns']} overruns in the measured run.", "",
+              "| | interval (us, median) | slowdown |",
+              "| --- | ---: | ---: |",
+              f"| none | {g['interval_none_ns'] / 1000:.1f} | 1 |",
+              f"| host, measured | {g['interval_host_ns'] / 1000:.1f} | "
+              f"{g['slowdown_measured']:.3f} |",
+              f"| host, Eq. 2/3 prediction | "
+              f"{(g['e_memory_ns'] + g['e_compute_ns']) / 1000:.1f} | "
+              f"{g['slowdown_predicted']:.3f} |", "",
+              f"Whole kernel (data mapping included): {g['kernel_ratio']:.3f}"
+              " x the none build."]
     stem = results_file.write(args.results, "arbiter-phase-change", result,
                               lines)
     print("\n".join(lines))
     print(f"\nwritten: {stem}.json, {stem}.md")
+
+
+def trace_intervals(path):
+    """Per interval (in order): (start, memory ns, execute ns), from the
+    trace of one agent: enter_mem, enter_comp, enter_mem, exit_mem."""
+    with open(path) as f:
+        records = [tuple(map(int, line.split())) for line in f.readlines()[1:]]
+    out, start, memory, execute, last = [], None, 0, 0, None
+    for time, _, _, phase in records:
+        if last is not None:
+            span = time - last[0]
+            if last[1] == 1:
+                memory += span
+            elif last[1] == 2:
+                execute += span
+        if phase == 1 and start is None:
+            start = time
+        if phase == 3:
+            out.append((start, memory, execute))
+            start, memory, execute = None, 0, 0
+        last = (time, phase)
+    return out
+
+
+def start_to_start(intervals):
+    return statistics.median(b[0] - a[0] for a, b in zip(intervals,
+                                                        intervals[1:]))
+
+
+def guard_versus_eq3(args):
+    source = os.path.join(HERE, "kernels", "guard_kernel.c")
+    exes = {}
+    for policy in ("none", "host"):
+        exes[policy] = os.path.join(args.out, f"guard-{policy}")
+        subprocess.run([sys.executable, args.prem_cc, *OFFLOAD,
+                        f"-I{os.path.join(ROOT, 'include')}",
+                        f"-fprem-arbiter={policy}", source,
+                        f"-L{os.path.join(ROOT, 'build', 'lib')}", *LIBPREM,
+                        "-o", exes[policy]], check=True)
+
+    def run(policy, e_ns=0):
+        trace = os.path.join(args.out, f"guard-{policy}.trace")
+        env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+                   PREM_TRACE_FILE=trace)
+        out = subprocess.run([exes[policy], str(e_ns), str(e_ns)], env=env,
+                             check=True, capture_output=True, text=True).stdout
+        fields = dict(line.split() for line in out.splitlines())
+        intervals = trace_intervals(trace)
+        # The program runs the kernel twice (warm-up, then timed): keep the
+        # timed run's intervals.
+        return fields, intervals[len(intervals) // 2:]
+
+    none, none_iv = run("none")
+    t_memory = statistics.median(m for _, m, _ in none_iv)
+    t_compute = statistics.median(c for _, _, c in none_iv)
+    p99_memory = percentile([m for _, m, _ in none_iv], 0.99)
+    p99_compute = percentile([c for _, _, c in none_iv], 0.99)
+    scale, steps = 1.0, 0
+    while True:
+        steps += 1
+        # Eq. 2 at p_memory = 0.5: both windows take the longer phase.
+        e = int(max(p99_memory, p99_compute) * scale)
+        host, host_iv = run("host", e)
+        if int(host["overruns"]) == 0 or steps == 8:
+            break
+        scale *= 1.25
+    interval_none = start_to_start(none_iv)
+    interval_host = start_to_start(host_iv)
+    return {
+        "intervals": len(none_iv), "t_memory_ns": t_memory,
+        "t_compute_ns": t_compute, "e_memory_ns": e, "e_compute_ns": e,
+        "calibration_steps": steps, "overruns": int(host["overruns"]),
+        "interval_none_ns": interval_none, "interval_host_ns": interval_host,
+        "slowdown_measured": round(interval_host / interval_none, 4),
+        "slowdown_predicted": round(2 * e / (t_memory + t_compute), 4),
+        "idle_eq3_ns": 2 * e - (t_memory + t_compute),
+        "kernel_ratio": round(int(host["kernel_ns"]) /
+                              int(none["kernel_ns"]), 4),
+        "outputs_equal": host["hash"] == none["hash"]}
 
 
 if __name__ == "__main__":

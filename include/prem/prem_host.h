@@ -61,6 +61,22 @@ prem_watchdog *prem_watchdog_start(prem_token *t, uint64_t budget_ns,
                                    prem_overrun_fn overrun, void *ctx);
 uint64_t prem_watchdog_stop(prem_watchdog *w);
 
+/* The "host" policy's arbiter (GPUguard, seed 001 Sec. 3.3), host offload:
+ * a thread that alternates a memory window of e_memory_ns for the
+ * offloaded kernel and one of e_compute_ns for the CPU, in the
+ * shared-memory object name (PREM_GUARD_SHM is set for the device runtime).
+ * Start it before the first target region. */
+typedef struct prem_guard_arbiter prem_guard_arbiter;
+prem_guard_arbiter *prem_guard_start(const char *name, uint64_t e_memory_ns,
+                                     uint64_t e_compute_ns);
+/* A CPU task's memory phase: waits for the CPU's window; returns when the
+ * window ends (ns, CLOCK_MONOTONIC) so the task can fit its phase. */
+uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *g);
+typedef struct prem_guard_stats {
+  uint64_t windows, overruns;
+} prem_guard_stats;
+prem_guard_stats prem_guard_stop(prem_guard_arbiter *g);
+
 /* Budget calibration (seed 001, footnote 11): run(budget_ns, ctx) runs the
  * workload once under a watchdog of that budget and returns how many
  * synchronizations failed (recoveries); the budget grows by factor from

@@ -92,6 +92,15 @@ typedef struct prem_token {
 
 PREM_RT_DEVICE extern prem_token __prem_token;
 
+/* The shared state of the "host" policy (GPUguard), in POSIX shared memory
+ * named by PREM_GUARD_SHM (libprem's prem_guard_start creates it). */
+typedef struct prem_guard {
+  uint64_t epoch;     /* windows so far; even: the kernel's memory window */
+  uint64_t overruns;  /* kernel windows that closed on an open memory phase */
+  uint32_t in_memory; /* agents in a memory phase now */
+  uint32_t reserved;
+} prem_guard;
+
 /* Load profiling (prem-instrument, host offload only): one constant site
  * per profiled load, and one call before each execution of it. lane is the
  * worksharing iteration, which stands for a GPU thread: 32 consecutive

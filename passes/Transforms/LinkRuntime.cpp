@@ -24,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <dlfcn.h>
@@ -32,7 +33,7 @@ using namespace llvm;
 using namespace prem;
 
 namespace {
-enum class Arbiter { None, Device };
+enum class Arbiter { None, Device, Host };
 } // namespace
 
 static cl::opt<Arbiter> ArbiterPolicy(
@@ -43,7 +44,10 @@ static cl::opt<Arbiter> ArbiterPolicy(
                clEnumValN(Arbiter::Device, "device",
                           "a ticket token in global memory: one agent (GPU "
                           "block, host-offload thread) at a time in a memory "
-                          "phase, served in order")),
+                          "phase, served in order"),
+               clEnumValN(Arbiter::Host, "host",
+                          "GPUguard: memory windows granted by libprem's "
+                          "time-triggered arbiter (host offload)")),
     cl::init(Arbiter::None));
 
 static cl::opt<std::string> RuntimeFile(
@@ -68,11 +72,19 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
   if (!Needed)
     return PreservedAnalyses::all();
   std::string Path = RuntimeFile;
+  Triple T(M.getTargetTriple());
+  if (Path.empty() && ArbiterPolicy == Arbiter::Host &&
+      (T.isNVPTX() || T.isAMDGPU())) {
+    M.getContext().emitError("prem: the arbitration policy 'host' is built "
+                             "for host offload only");
+    return PreservedAnalyses::all();
+  }
   if (Path.empty()) {
     SmallString<256> P(pluginDirectory());
-    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() +
-                             (ArbiterPolicy == Arbiter::Device ? "-device"
-                                                               : "") +
+    StringRef Suffix = ArbiterPolicy == Arbiter::Device ? "-device"
+                       : ArbiterPolicy == Arbiter::Host ? "-host"
+                                                        : "";
+    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() + Suffix +
                              ".bc");
     Path = P.str().str();
   }

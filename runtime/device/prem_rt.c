@@ -2,7 +2,8 @@
  *
  * Part of prem-llvm. One source for every target and arbitration policy;
  * clang compiles it to bitcode per triple and policy (runtime/device/
- * CMakeLists.txt: -DPREM_ARBITER_DEVICE for "device", nothing for "none")
+ * CMakeLists.txt: -DPREM_ARBITER_DEVICE for "device", -DPREM_ARBITER_HOST
+ * for "host", nothing for "none")
  * and the prem pipeline links what a module uses (-prem-arbiter). Kept free
  * of libc except on the host, where the device image is an ordinary shared
  * object.
@@ -237,7 +238,7 @@ static prem_token *token(void) {
     if (P == MAP_FAILED) {
       fprintf(stderr, "prem: cannot map the token '%s' (PREM_TOKEN_SHM)\n",
               Name);
-      abort();
+      _Exit(1); /* from inside a parallel region: no atexit handlers */
     }
     T = (prem_token *)P;
   }
@@ -295,7 +296,8 @@ static void acquire(void) {
 
 /* A compare-and-swap on the holder: of this agent and a watchdog taking the
  * token back, one only moves the line on. */
-static void release(void) {
+static void release(int ExecuteFollows) {
+  (void)ExecuteFollows;
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
   if (thread_in_block() != 0 ||
@@ -304,10 +306,71 @@ static void release(void) {
     return;
   __atomic_fetch_add(&T->serving, 1, __ATOMIC_RELEASE);
 }
+#elif PREM_ARBITER_HOST
+#if PREM_GPU
+#error "policy host is built for host offload only"
+#endif
+#include <fcntl.h>
+#include <sys/mman.h>
+/* Policy "host" (GPUguard, seed 001 Sec. 3.3), host offload: libprem's
+ * arbiter (prem_guard_start) alternates a memory window of E_memory for the
+ * offloaded kernel and one of E_compute for the CPU, counting windows in
+ * prem_guard.epoch (even: the kernel's). An agent starts a memory phase only
+ * at the start of a kernel window it has not computed in yet, so that each
+ * PREM interval takes one window pair (Eq. 2): the Store phase of an
+ * interval and the Load phase of the next share a window. The arbiter
+ * counts windows that close with a memory phase still open (overruns). */
+static prem_guard *guard(void) {
+  static prem_guard *Guard;
+  prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
+  if (G)
+    return G;
+  const char *Name = getenv("PREM_GUARD_SHM");
+  int Fd = Name && *Name ? shm_open(Name, O_RDWR, 0) : -1;
+  void *P = Fd < 0 ? MAP_FAILED
+                   : mmap(NULL, sizeof(prem_guard), PROT_READ | PROT_WRITE,
+                          MAP_SHARED, Fd, 0);
+  if (P == MAP_FAILED) {
+    fprintf(stderr, "prem: policy host needs the arbiter's shared memory "
+                    "(PREM_GUARD_SHM, set by prem_guard_start)\n");
+    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  }
+  G = (prem_guard *)P;
+  __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
+  return G;
+}
+
+/* The epoch of the agent's last Execute phase (+1; 0: none yet). */
+static _Thread_local uint64_t ComputedIn;
+static _Thread_local int InMemory;
+
+static void acquire(void) {
+  if (InMemory)
+    return;
+  prem_guard *G = guard();
+  for (;;) {
+    uint64_t E = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE);
+    if (E % 2 == 0 && E + 1 > ComputedIn)
+      break;
+    sched_yield();
+  }
+  __atomic_fetch_add(&G->in_memory, 1, __ATOMIC_ACQ_REL);
+  InMemory = 1;
+}
+
+static void release(int ExecuteFollows) {
+  if (!InMemory)
+    return;
+  prem_guard *G = guard();
+  if (ExecuteFollows)
+    ComputedIn = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE) + 1;
+  __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_ACQ_REL);
+  InMemory = 0;
+}
 #else
 /* Policy "none": phase records only. */
 static void acquire(void) {}
-static void release(void) {}
+static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #endif
 
 /* The memory phase is recorded once the token is held and its end before
@@ -320,12 +383,12 @@ void __prem_enter_mem(uint32_t interval) {
 
 void __prem_enter_comp(uint32_t interval) {
   record(interval, PREM_PHASE_COMPUTE);
-  release();
+  release(1);
 }
 
 void __prem_exit_mem(uint32_t interval) {
   record(interval, PREM_PHASE_DONE);
-  release();
+  release(0);
 }
 
 /* Widest moves where both ends allow them: 16 bytes, else 4, else 1. */

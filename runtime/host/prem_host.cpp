@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <sched.h>
+#include <string>
 #include <sys/mman.h>
 #include <thread>
 #include <time.h>
@@ -95,8 +96,8 @@ struct prem_watchdog {
   void run() {
     // Polling at a fraction of the budget bounds how late an overrun is
     // seen: at most budget / 8 after it happened.
-    auto Period = std::chrono::nanoseconds(std::max<uint64_t>(BudgetNs / 8,
-                                                              1000));
+    auto Period =
+        std::chrono::nanoseconds(std::max<uint64_t>(BudgetNs / 8, 1000));
     while (!Stop.load(std::memory_order_relaxed)) {
       uint32_t Holder = atomic(Token->holder).load(std::memory_order_acquire);
       uint64_t Granted =
@@ -168,4 +169,71 @@ prem_token *prem_token_open_shared(const char *Name) {
 void prem_token_close_shared(prem_token *T, const char *Name) {
   munmap(T, sizeof(prem_token));
   shm_unlink(Name);
+}
+
+struct prem_guard_arbiter {
+  std::string Name;
+  prem_guard *Guard;
+  uint64_t EMemory, ECompute;
+  std::atomic<bool> Stop{false};
+  std::atomic<uint64_t> WindowEnd{0};
+  std::thread Thread;
+
+  // Time-triggered: the windows follow the clock, not the agents. The
+  // thread waits on the clock itself (sleeping would make the windows as
+  // coarse as the scheduler's tick).
+  void run() {
+    uint64_t Next = nowNs();
+    for (uint64_t Epoch = 0; !Stop.load(std::memory_order_relaxed); ++Epoch) {
+      bool Kernel = Epoch % 2 == 0;
+      Next += Kernel ? EMemory : ECompute;
+      WindowEnd.store(Next, std::memory_order_relaxed);
+      atomic(Guard->epoch).store(Epoch, std::memory_order_release);
+      while (nowNs() < Next)
+        if (Stop.load(std::memory_order_relaxed))
+          return;
+      if (Kernel && atomic(Guard->in_memory).load(std::memory_order_acquire))
+        atomic(Guard->overruns).fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+};
+
+prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
+                                     uint64_t ECompute) {
+  int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
+  if (Fd < 0)
+    return nullptr;
+  void *P = ftruncate(Fd, sizeof(prem_guard)) == 0
+                ? mmap(nullptr, sizeof(prem_guard), PROT_READ | PROT_WRITE,
+                       MAP_SHARED, Fd, 0)
+                : MAP_FAILED;
+  close(Fd);
+  if (P == MAP_FAILED)
+    return nullptr;
+  auto *G = new prem_guard_arbiter;
+  G->Name = Name;
+  G->Guard = static_cast<prem_guard *>(P);
+  *G->Guard = prem_guard{};
+  G->EMemory = EMemory;
+  G->ECompute = ECompute;
+  setenv("PREM_GUARD_SHM", Name, 1);
+  G->Thread = std::thread([G] { G->run(); });
+  return G;
+}
+
+uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *G) {
+  while (atomic(G->Guard->epoch).load(std::memory_order_acquire) % 2 == 0)
+    sched_yield();
+  return G->WindowEnd.load(std::memory_order_relaxed);
+}
+
+prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
+  G->Stop = true;
+  G->Thread.join();
+  prem_guard_stats Stats{atomic(G->Guard->epoch).load() + 1,
+                         atomic(G->Guard->overruns).load()};
+  munmap(G->Guard, sizeof(prem_guard));
+  shm_unlink(G->Name.c_str());
+  delete G;
+  return Stats;
 }

@@ -13,7 +13,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
+#include <time.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -132,8 +135,8 @@ TEST(Watchdog, RecoversFromAHolderThatNeverReleases) {
   prem_token T;
   prem_token_init(&T);
   Overruns O;
-  prem_watchdog *W = prem_watchdog_start(&T, 2000000 /* 2 ms */,
-                                         recordOverrun, &O);
+  prem_watchdog *W =
+      prem_watchdog_start(&T, 2000000 /* 2 ms */, recordOverrun, &O);
   prem_token_acquire(&T, 7); // and never released
   auto Start = std::chrono::steady_clock::now();
   std::thread Next([&] {
@@ -156,8 +159,8 @@ TEST(Watchdog, RecoversFromAHolderThatNeverReleases) {
 TEST(Watchdog, LeavesHoldersWithinBudget) {
   prem_token T;
   prem_token_init(&T);
-  prem_watchdog *W = prem_watchdog_start(&T, 1000000000 /* 1 s */, nullptr,
-                                         nullptr);
+  prem_watchdog *W =
+      prem_watchdog_start(&T, 1000000000 /* 1 s */, nullptr, nullptr);
   for (int P = 0; P < 100; ++P) {
     prem_token_acquire(&T, 0);
     EXPECT_EQ(prem_token_release(&T, 0), 1);
@@ -182,8 +185,7 @@ TEST(Calibration, RaisesTheBudgetUntilNoSynchronizationFails) {
 
 TEST(Calibration, GivesUpAtTheLimit) {
   EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 2.0, 3000000), 0u);
-  EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 1.0, 100000000),
-            0u);
+  EXPECT_EQ(prem_calibrate(fakeWorkload, nullptr, 500000, 1.0, 100000000), 0u);
 }
 
 // The calibration drives a real watchdog: a holder keeps the token 3 ms per
@@ -205,6 +207,28 @@ TEST(Calibration, ConvergesWithAWatchdog) {
       prem_calibrate(watchedWorkload, nullptr, 250000, 2.0, 1000000000);
   EXPECT_GE(Budget, 3000000u); // no budget under the phase length passes
   EXPECT_LE(Budget, 1000000000u);
+}
+
+// The GPUguard arbiter alternates kernel and CPU windows on the clock; a
+// CPU task enters memory only in a CPU window and learns when it ends.
+TEST(Guard, AlternatesWindowsOnTheClock) {
+  std::string Name = "/prem-unit-guard-" + std::to_string(getpid());
+  prem_guard_arbiter *G = prem_guard_start(Name.c_str(), 200000, 300000);
+  ASSERT_NE(G, nullptr);
+  ASSERT_NE(getenv("PREM_GUARD_SHM"), nullptr);
+  for (int P = 0; P < 5; ++P) {
+    uint64_t End = prem_guard_cpu_enter_mem(G);
+    timespec T;
+    clock_gettime(CLOCK_MONOTONIC, &T);
+    uint64_t Now = uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+    // In a CPU window: it ends within one CPU window from now (allowing
+    // for the scheduler having kept us off the core past its end).
+    EXPECT_LE(End, Now + 300000);
+    std::this_thread::sleep_for(std::chrono::microseconds(600));
+  }
+  prem_guard_stats S = prem_guard_stop(G);
+  EXPECT_GE(S.windows, 10u); // 5 x 600 us over 500 us window pairs
+  EXPECT_EQ(S.overruns, 0u); // nothing was in a memory phase
 }
 
 } // namespace
