@@ -1,9 +1,10 @@
 // A kernel under the "host" policy (GPUguard) on host offload, for
 // bench/arbiter.py: one agent (a team of one thread) evaluates a
 // polynomial per element, so that its Execute phases are as long as its
-// memory phases. With E_MEMORY_NS and E_COMPUTE_NS > 0 it starts libprem's
-// time-triggered arbiter with those windows first.
-//   guard_kernel E_MEMORY_NS E_COMPUTE_NS
+// memory phases. With E_MEMORY_NS and E_COMPUTE_NS > 0, or with
+// PREM_GUARD_E_MEMORY_NS and PREM_GUARD_E_COMPUTE_NS set (tools/
+// prem-calibrate), it starts libprem's time-triggered arbiter first.
+//   guard_kernel [E_MEMORY_NS E_COMPUTE_NS]
 // Prints "hash H", "kernel_ns T" and, with the arbiter, "windows W" and
 // "overruns O".
 #include "prem/prem_host.h"
@@ -30,7 +31,7 @@ int main(int argc, char **argv) {
     b[i] = (float)(i % 101) * 0.01f;
   prem_guard_arbiter *guard = NULL;
   char name[64];
-  if (e_memory && e_compute) {
+  if ((e_memory && e_compute) || getenv("PREM_GUARD_E_MEMORY_NS")) {
     snprintf(name, sizeof name, "/prem-guard-%d", (int)getpid());
     guard = prem_guard_start(name, e_memory, e_compute);
     if (!guard) {

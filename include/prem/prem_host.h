@@ -65,7 +65,10 @@ uint64_t prem_watchdog_stop(prem_watchdog *w);
  * a thread that alternates a memory window of e_memory_ns for the
  * offloaded kernel and one of e_compute_ns for the CPU, in the
  * shared-memory object name (PREM_GUARD_SHM is set for the device runtime).
- * Start it before the first target region. */
+ * Start it before the first target region. With a budget of 0 both come
+ * from PREM_GUARD_E_MEMORY_NS and PREM_GUARD_E_COMPUTE_NS (NULL when unset);
+ * prem_guard_stop writes its statistics to PREM_GUARD_STATS when set: this
+ * is how tools/prem-calibrate drives a program. */
 typedef struct prem_guard_arbiter prem_guard_arbiter;
 prem_guard_arbiter *prem_guard_start(const char *name, uint64_t e_memory_ns,
                                      uint64_t e_compute_ns);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
 #include <sched.h>
@@ -198,8 +199,19 @@ struct prem_guard_arbiter {
   }
 };
 
+static uint64_t envNs(const char *Var) {
+  const char *V = getenv(Var);
+  return V ? strtoull(V, nullptr, 10) : 0;
+}
+
 prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
                                      uint64_t ECompute) {
+  if (!EMemory || !ECompute) {
+    EMemory = envNs("PREM_GUARD_E_MEMORY_NS");
+    ECompute = envNs("PREM_GUARD_E_COMPUTE_NS");
+    if (!EMemory || !ECompute)
+      return nullptr;
+  }
   int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
   if (Fd < 0)
     return nullptr;
@@ -232,6 +244,14 @@ prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
   G->Thread.join();
   prem_guard_stats Stats{atomic(G->Guard->epoch).load() + 1,
                          atomic(G->Guard->overruns).load()};
+  // For prem-calibrate, which runs the program with growing budgets.
+  if (const char *Path = getenv("PREM_GUARD_STATS"))
+    if (FILE *Out = fopen(Path, "w")) {
+      fprintf(Out, "windows %llu\noverruns %llu\n",
+              (unsigned long long)Stats.windows,
+              (unsigned long long)Stats.overruns);
+      fclose(Out);
+    }
   munmap(G->Guard, sizeof(prem_guard));
   shm_unlink(G->Name.c_str());
   delete G;
