@@ -6,7 +6,8 @@
 Compiles the CUDA suite (bench/kernels/suite.cu) for sm_90 without the
 plugin (baseline), with it in each PREM mode (GPU tiles on, arbitration
 policy none), and in sdma with the "device" policy (sdma-device: one block
-at a time in a memory phase), and the
+at a time in a memory phase) and the "tdma" policy (sdma-tdma: the
+runtime's default slot table, 8 slots of 100 us), and the
 runtime micro-benchmarks (bench/gpu/micro.cu); assembles every PTX file
 with ptxas (static shared memory within 48 KiB), and writes
 OUT/manifest.json: the variants, their cubins, and what the plugin did to
@@ -27,7 +28,8 @@ MODES = ("cmpt", "dae", "sdma")
 # variant -> (mode, arbitration policy)
 VARIANTS = {"baseline": (None, None), "cmpt": ("cmpt", "none"),
             "dae": ("dae", "none"), "sdma": ("sdma", "none"),
-            "sdma-device": ("sdma", "device")}
+            "sdma-device": ("sdma", "device"),
+            "sdma-tdma": ("sdma", "tdma")}
 SMEM_BUDGET = 49152
 
 

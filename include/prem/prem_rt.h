@@ -101,6 +101,19 @@ typedef struct prem_guard {
   uint32_t reserved;
 } prem_guard;
 
+/* The slot table of the "tdma" policy: agent a (a GPU block, a host-offload
+ * thread) starts memory phases only in slot a mod slots of every round of
+ * `slots` slots of slot_ns, and only when budget_ns fits the rest of it. */
+typedef struct prem_tdma {
+  uint64_t slot_ns;
+  uint32_t slots;
+  uint32_t reserved;
+  uint64_t budget_ns;
+  uint64_t reserved2;
+} prem_tdma;
+
+PREM_RT_DEVICE extern prem_tdma __prem_tdma;
+
 /* Load profiling (prem-instrument, host offload only): one constant site
  * per profiled load, and one call before each execution of it. lane is the
  * worksharing iteration, which stands for a GPU thread: 32 consecutive

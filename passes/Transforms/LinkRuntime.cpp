@@ -33,7 +33,7 @@ using namespace llvm;
 using namespace prem;
 
 namespace {
-enum class Arbiter { None, Device, Host };
+enum class Arbiter { None, Device, Host, TDMA };
 } // namespace
 
 static cl::opt<Arbiter> ArbiterPolicy(
@@ -45,6 +45,9 @@ static cl::opt<Arbiter> ArbiterPolicy(
                           "a ticket token in global memory: one agent (GPU "
                           "block, host-offload thread) at a time in a memory "
                           "phase, served in order"),
+               clEnumValN(Arbiter::TDMA, "tdma",
+                          "time-triggered slots from the global timer, no "
+                          "communication (slot table __prem_tdma)"),
                clEnumValN(Arbiter::Host, "host",
                           "GPUguard: memory windows granted by libprem's "
                           "time-triggered arbiter (host offload)")),
@@ -83,6 +86,7 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
     SmallString<256> P(pluginDirectory());
     StringRef Suffix = ArbiterPolicy == Arbiter::Device ? "-device"
                        : ArbiterPolicy == Arbiter::Host ? "-host"
+                       : ArbiterPolicy == Arbiter::TDMA ? "-tdma"
                                                         : "";
     sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() + Suffix +
                              ".bc");

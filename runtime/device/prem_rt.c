@@ -67,14 +67,16 @@ static uint32_t threads_per_block(void) { return 1; }
 __attribute__((weak)) prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
 __attribute__((weak)) uint64_t __prem_trace_count;
 
-static void record(uint32_t interval, enum prem_phase phase) {
+/* At = when the phase began (0: now); a policy that decides on the clock
+ * records the time it decided at. */
+static void record(uint32_t interval, enum prem_phase phase, uint64_t At) {
   if (thread_in_block() != 0)
     return; /* one record per agent */
   uint64_t Slot = __atomic_fetch_add(&__prem_trace_count, 1, __ATOMIC_RELAXED);
   if (Slot >= PREM_TRACE_CAPACITY)
     return;
   prem_trace_record *R = &__prem_trace[Slot];
-  R->time_ns = now_ns();
+  R->time_ns = At ? At : now_ns();
   R->agent = agent_id();
   R->interval = (interval & ((1u << PREM_TRACE_PHASE_SHIFT) - 1)) |
                 ((uint32_t)phase << PREM_TRACE_PHASE_SHIFT);
@@ -208,6 +210,39 @@ __attribute__((destructor)) static void write_profile(void) {
 }
 #endif
 
+/* Unique per agent: the linear block index on a GPU (agent_id() is x only),
+ * the thread number on the host. */
+__attribute__((unused)) static uint32_t token_agent(void) {
+#if defined(__NVPTX__)
+  return __nvvm_read_ptx_sreg_ctaid_x() +
+         __nvvm_read_ptx_sreg_nctaid_x() *
+             (__nvvm_read_ptx_sreg_ctaid_y() +
+              __nvvm_read_ptx_sreg_nctaid_y() * __nvvm_read_ptx_sreg_ctaid_z());
+#elif defined(__AMDGPU__)
+  return __builtin_amdgcn_workgroup_id_x() +
+         __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x() *
+             (__builtin_amdgcn_workgroup_id_y() +
+              __builtin_amdgcn_grid_size_y() /
+                  __builtin_amdgcn_workgroup_size_y() *
+                  __builtin_amdgcn_workgroup_id_z());
+#else
+  return agent_id();
+#endif
+}
+
+__attribute__((unused)) static void pause_briefly(void) {
+#if defined(__NVPTX__)
+  /* sm_70 and later; the module's target is at least that for PREM. */
+  __asm__ volatile("nanosleep.u32 64;");
+#elif defined(__AMDGPU__)
+  __builtin_amdgcn_s_sleep(1);
+#else
+  /* Host-offload agents are threads, often more than cores: let the holder
+   * run. */
+  sched_yield();
+#endif
+}
+
 #if PREM_ARBITER_DEVICE
 /* Policy "device" (design §3): one memory token in global memory, so that
  * one agent (a GPU block, a host-offload thread) at a time is in a memory
@@ -247,51 +282,20 @@ static prem_token *token(void) {
 }
 #endif
 
-/* Unique per agent: the linear block index on a GPU (agent_id() is x only),
- * the thread number on the host. */
-static uint32_t token_agent(void) {
-#if defined(__NVPTX__)
-  return __nvvm_read_ptx_sreg_ctaid_x() +
-         __nvvm_read_ptx_sreg_nctaid_x() *
-             (__nvvm_read_ptx_sreg_ctaid_y() +
-              __nvvm_read_ptx_sreg_nctaid_y() * __nvvm_read_ptx_sreg_ctaid_z());
-#elif defined(__AMDGPU__)
-  return __builtin_amdgcn_workgroup_id_x() +
-         __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x() *
-             (__builtin_amdgcn_workgroup_id_y() +
-              __builtin_amdgcn_grid_size_y() /
-                  __builtin_amdgcn_workgroup_size_y() *
-                  __builtin_amdgcn_workgroup_id_z());
-#else
-  return agent_id();
-#endif
-}
 
-static void pause_briefly(void) {
-#if defined(__NVPTX__)
-  /* sm_70 and later; the module's target is at least that for PREM. */
-  __asm__ volatile("nanosleep.u32 64;");
-#elif defined(__AMDGPU__)
-  __builtin_amdgcn_s_sleep(1);
-#else
-  /* Host-offload agents are threads, often more than cores: let the holder
-   * run. */
-  sched_yield();
-#endif
-}
-
-static void acquire(void) {
+static uint64_t acquire(void) {
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
   if (thread_in_block() != 0 ||
       __atomic_load_n(&T->holder, __ATOMIC_ACQUIRE) == Me)
-    return; /* the Store phase after a compatible interval: held already */
+    return 0; /* the Store phase after a compatible interval: held already */
   uint32_t Ticket = __atomic_fetch_add(&T->next, 1, __ATOMIC_RELAXED);
   while (__atomic_load_n(&T->serving, __ATOMIC_ACQUIRE) != Ticket)
     pause_briefly();
   /* The grant time first: a watchdog that sees the holder sees its time. */
   __atomic_store_n(&T->granted_ns, now_ns(), __ATOMIC_RELAXED);
   __atomic_store_n(&T->holder, Me, __ATOMIC_RELEASE);
+  return 0;
 }
 
 /* A compare-and-swap on the holder: of this agent and a watchdog taking the
@@ -344,9 +348,9 @@ static prem_guard *guard(void) {
 static _Thread_local uint64_t ComputedIn;
 static _Thread_local int InMemory;
 
-static void acquire(void) {
+static uint64_t acquire(void) {
   if (InMemory)
-    return;
+    return 0;
   prem_guard *G = guard();
   for (;;) {
     uint64_t E = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE);
@@ -356,6 +360,7 @@ static void acquire(void) {
   }
   __atomic_fetch_add(&G->in_memory, 1, __ATOMIC_ACQ_REL);
   InMemory = 1;
+  return 0;
 }
 
 static void release(int ExecuteFollows) {
@@ -367,9 +372,53 @@ static void release(int ExecuteFollows) {
   __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_ACQ_REL);
   InMemory = 0;
 }
+#elif PREM_ARBITER_TDMA
+/* Policy "tdma" (design §3; the deterministic schedule Sim-D, seed 003,
+ * builds in hardware, in software): time is cut into slots of slot_ns, the
+ * slot table repeats every `slots` slots, and agent a owns slot a mod slots.
+ * An agent starts a memory phase only inside its own slot, and only when
+ * budget_ns (its longest memory phase) fits the rest of the slot. No agent
+ * talks to another: the clock is the only shared thing. The table is the
+ * weak global __prem_tdma (a GPU's host writes it by name before the
+ * launch); on host offload PREM_TDMA="slot_ns,slots,budget_ns" sets it. */
+__attribute__((weak)) prem_tdma __prem_tdma = {100000, 8, 0, 50000, 0};
+
+static const prem_tdma *tdma(void) {
+#if !PREM_GPU
+  static int Read;
+  if (!__atomic_load_n(&Read, __ATOMIC_ACQUIRE)) {
+    const char *Spec = getenv("PREM_TDMA");
+    unsigned long long Slot, Slots, Budget;
+    if (Spec && sscanf(Spec, "%llu,%llu,%llu", &Slot, &Slots, &Budget) == 3 &&
+        Slot && Slots && Budget <= Slot) {
+      __prem_tdma.slot_ns = Slot;
+      __prem_tdma.slots = (uint32_t)Slots;
+      __prem_tdma.budget_ns = Budget;
+    }
+    __atomic_store_n(&Read, 1, __ATOMIC_RELEASE);
+  }
+#endif
+  return &__prem_tdma;
+}
+
+static uint64_t acquire(void) {
+  if (thread_in_block() != 0)
+    return 0;
+  const prem_tdma *P = tdma();
+  uint64_t Mine = token_agent() % P->slots;
+  for (;;) {
+    uint64_t Now = now_ns();
+    uint64_t Slot = Now / P->slot_ns, Offset = Now % P->slot_ns;
+    if (Slot % P->slots == Mine && Offset + P->budget_ns <= P->slot_ns)
+      return Now;
+    pause_briefly();
+  }
+}
+
+static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #else
 /* Policy "none": phase records only. */
-static void acquire(void) {}
+static uint64_t acquire(void) { return 0; }
 static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #endif
 
@@ -377,17 +426,17 @@ static void release(int ExecuteFollows) { (void)ExecuteFollows; }
  * the token goes: in the trace, memory phases of different agents never
  * overlap under an arbiter. */
 void __prem_enter_mem(uint32_t interval) {
-  acquire();
-  record(interval, PREM_PHASE_MEMORY);
+  uint64_t At = acquire();
+  record(interval, PREM_PHASE_MEMORY, At);
 }
 
 void __prem_enter_comp(uint32_t interval) {
-  record(interval, PREM_PHASE_COMPUTE);
+  record(interval, PREM_PHASE_COMPUTE, 0);
   release(1);
 }
 
 void __prem_exit_mem(uint32_t interval) {
-  record(interval, PREM_PHASE_DONE);
+  record(interval, PREM_PHASE_DONE, 0);
   release(0);
 }
 
