@@ -80,6 +80,25 @@ typedef struct prem_guard_stats {
 } prem_guard_stats;
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *g);
 
+/* Throttle threads (MemGuard's, as seed 001 Sec. 5 reuses them): one
+ * thread pinned to each of the given CPU cores keeps it busy without
+ * touching memory during the kernel's memory windows, so that no other task
+ * there competes for DRAM, and sleeps through the CPU's windows. With
+ * realtime they run under SCHED_FIFO (root): they then keep the core from
+ * every normal task, so keep the arbiter's own thread off those cores.
+ * Otherwise they run at normal priority and only compete for the core.
+ * NULL on failure. */
+typedef struct prem_throttle prem_throttle;
+prem_throttle *prem_throttle_start(prem_guard_arbiter *g, const int *cores,
+                                   int count, int realtime);
+/* Stops them; returns the kernel windows they held their cores in (summed
+ * over threads), and whether they ran under SCHED_FIFO. */
+typedef struct prem_throttle_stats {
+  uint64_t windows_throttled;
+  int realtime;
+} prem_throttle_stats;
+prem_throttle_stats prem_throttle_stop(prem_throttle *t);
+
 /* Budget calibration (seed 001, footnote 11): run(budget_ns, ctx) runs the
  * workload once under a watchdog of that budget and returns how many
  * synchronizations failed (recoveries); the budget grows by factor from

@@ -15,12 +15,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <string>
 #include <sys/mman.h>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -255,5 +257,67 @@ prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
   munmap(G->Guard, sizeof(prem_guard));
   shm_unlink(G->Name.c_str());
   delete G;
+  return Stats;
+}
+
+struct prem_throttle {
+  prem_guard_arbiter *Guard;
+  std::atomic<bool> Stop{false};
+  std::atomic<uint64_t> Windows{0};
+  bool WantRealtime = false;
+  std::atomic<int> Realtime{0};
+  std::vector<std::thread> Threads;
+
+  void run(int Core) {
+    cpu_set_t Set;
+    CPU_ZERO(&Set);
+    CPU_SET(Core, &Set);
+    pthread_setaffinity_np(pthread_self(), sizeof Set, &Set);
+    sched_param Param{};
+    Param.sched_priority = sched_get_priority_max(SCHED_FIFO);
+    if (WantRealtime &&
+        pthread_setschedparam(pthread_self(), SCHED_FIFO, &Param) == 0)
+      Realtime = 1;
+    uint64_t Last = ~uint64_t(0);
+    while (!Stop.load(std::memory_order_relaxed)) {
+      uint64_t Epoch =
+          atomic(Guard->Guard->epoch).load(std::memory_order_acquire);
+      if (Epoch % 2 == 0) {
+        // The kernel's window: hold the core, reading one cached word.
+        if (Epoch != Last) {
+          Last = Epoch;
+          Windows.fetch_add(1, std::memory_order_relaxed);
+        }
+        continue;
+      }
+      // The CPU's window: let the core's other tasks run until it ends.
+      uint64_t End = Guard->WindowEnd.load(std::memory_order_relaxed);
+      uint64_t Now = nowNs();
+      if (End > Now)
+        std::this_thread::sleep_for(std::chrono::nanoseconds(End - Now));
+      else
+        sched_yield();
+    }
+  }
+};
+
+prem_throttle *prem_throttle_start(prem_guard_arbiter *G, const int *Cores,
+                                   int Count, int Realtime) {
+  if (!G || Count <= 0)
+    return nullptr;
+  auto *T = new prem_throttle;
+  T->Guard = G;
+  T->WantRealtime = Realtime;
+  for (int I = 0; I < Count; ++I)
+    T->Threads.emplace_back([T, Core = Cores[I]] { T->run(Core); });
+  return T;
+}
+
+prem_throttle_stats prem_throttle_stop(prem_throttle *T) {
+  T->Stop = true;
+  for (std::thread &Th : T->Threads)
+    Th.join();
+  prem_throttle_stats Stats{T->Windows.load(), T->Realtime.load()};
+  delete T;
   return Stats;
 }

@@ -231,4 +231,21 @@ TEST(Guard, AlternatesWindowsOnTheClock) {
   EXPECT_EQ(S.overruns, 0u); // nothing was in a memory phase
 }
 
+// Throttle threads hold their core through the kernel's windows and let
+// it go in the CPU's; they stop when asked.
+TEST(Throttle, HoldsItsCoreInKernelWindows) {
+  std::string Name = "/prem-unit-throttle-" + std::to_string(getpid());
+  prem_guard_arbiter *G = prem_guard_start(Name.c_str(), 200000, 200000);
+  ASSERT_NE(G, nullptr);
+  int Core = 0;
+  prem_throttle *T = prem_throttle_start(G, &Core, 1, /*realtime=*/0);
+  ASSERT_NE(T, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  prem_throttle_stats S = prem_throttle_stop(T);
+  prem_guard_stop(G);
+  EXPECT_GE(S.windows_throttled, 1u); // 20 ms hold about 50 kernel windows
+  EXPECT_LE(S.windows_throttled, 200u);
+  EXPECT_EQ(S.realtime, 0);
+}
+
 } // namespace
