@@ -1,10 +1,11 @@
-// The arbiter-stress kernel (8 agents, policy "device") with a CPU task
+// The triad of arbiter-triad.h (8 agents, policy "device") with a CPU task
 // competing for memory through the same token: libprem puts the token in
 // POSIX shared memory, which the device runtime then uses (PREM_TOKEN_SHM).
 // The CPU task copies 64 KiB per memory phase until the kernel is done and
 // writes its phases as a trace (agent 1000) to argv[1]; a watchdog with a
 // 1 s budget guards against a holder that never lets go. Prints a hash of
 // the kernel's result.
+#include "arbiter-triad.h"
 #include "prem/prem_host.h"
 
 #include <pthread.h>
@@ -15,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define N (1 << 20)
 #define CPU_AGENT 1000u
 #define MAX_PHASES 20000
 
@@ -57,25 +57,12 @@ int main(int argc, char **argv) {
   pthread_t cpu;
   pthread_create(&cpu, NULL, cpu_task, NULL);
 
-  float *a = malloc(N * sizeof(float)), *b = malloc(N * sizeof(float)),
-        *c = malloc(N * sizeof(float));
-  for (int i = 0; i < N; i++) {
-    b[i] = (float)(i % 17) * 0.5f;
-    c[i] = (float)(i % 29) - 3.0f;
-  }
-#pragma omp target teams distribute parallel for num_teams(8) thread_limit(1) \
-    map(to : b[0 : N], c[0 : N]) map(from : a[0 : N])
-  for (int i = 0; i < N; i++)
-    a[i] = b[i] + 1.5f * c[i];
+  uint64_t h = run_triad();
   kernel_done = 1;
   pthread_join(cpu, NULL);
   uint64_t recoveries = prem_watchdog_stop(watchdog);
   prem_token_close_shared(token, name);
 
-  uint64_t h = 14695981039346656037ull;
-  const unsigned char *bytes = (const unsigned char *)a;
-  for (size_t i = 0; i < N * sizeof(float); i++)
-    h = (h ^ bytes[i]) * 1099511628211ull;
   printf("%016llx\n", (unsigned long long)h);
   fprintf(stderr, "cpu task: %d memory phases, %llu watchdog recoveries\n",
           phases, (unsigned long long)recoveries);
@@ -87,6 +74,5 @@ int main(int argc, char **argv) {
             (unsigned long long)starts[p], CPU_AGENT, p,
             (unsigned long long)ends[p], CPU_AGENT, p);
   fclose(trace);
-  free(a), free(b), free(c);
   return 0;
 }
