@@ -72,9 +72,12 @@ uint64_t prem_watchdog_stop(prem_watchdog *w);
 typedef struct prem_guard_arbiter prem_guard_arbiter;
 prem_guard_arbiter *prem_guard_start(const char *name, uint64_t e_memory_ns,
                                      uint64_t e_compute_ns);
-/* A CPU task's memory phase: waits for the CPU's window; returns when the
- * window ends (ns, CLOCK_MONOTONIC) so the task can fit its phase. */
+/* A CPU task's memory phase: waits for the CPU's window (and for the
+ * kernel's agents to be out of memory); returns when the window ends (ns,
+ * CLOCK_MONOTONIC) so that the task can fit its phase. End it with
+ * prem_guard_cpu_exit_mem. */
 uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *g);
+void prem_guard_cpu_exit_mem(prem_guard_arbiter *g);
 typedef struct prem_guard_stats {
   uint64_t windows, overruns;
 } prem_guard_stats;

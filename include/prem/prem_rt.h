@@ -97,8 +97,8 @@ PREM_RT_DEVICE extern prem_token __prem_token;
 typedef struct prem_guard {
   uint64_t epoch;     /* windows so far; even: the kernel's memory window */
   uint64_t overruns;  /* kernel windows that closed on an open memory phase */
-  uint32_t in_memory; /* agents in a memory phase now */
-  uint32_t reserved;
+  uint32_t in_memory; /* the kernel's agents in a memory phase now */
+  uint32_t cpu_in_memory; /* CPU tasks in a memory phase now */
 } prem_guard;
 
 /* The slot table of the "tdma" policy: agent a (a GPU block, a host-offload

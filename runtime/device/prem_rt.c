@@ -322,8 +322,10 @@ static void release(int ExecuteFollows) {
  * prem_guard.epoch (even: the kernel's). An agent starts a memory phase only
  * at the start of a kernel window it has not computed in yet, so that each
  * PREM interval takes one window pair (Eq. 2): the Store phase of an
- * interval and the Load phase of the next share a window. The arbiter
- * counts windows that close with a memory phase still open (overruns). */
+ * interval and the Load phase of the next share a window. The kernel's
+ * agents share its window (GPUguard's GPU is one agent; the "device" policy
+ * makes them exclusive among themselves). The arbiter counts windows that
+ * close with a memory phase still open (overruns). */
 static prem_guard *guard(void) {
   static prem_guard *Guard;
   prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
@@ -348,17 +350,25 @@ static prem_guard *guard(void) {
 static _Thread_local uint64_t ComputedIn;
 static _Thread_local int InMemory;
 
+/* The window says whose turn it is; announcing before looking at the other
+ * side (sequentially consistent, as the CPU tasks' side does in libprem)
+ * keeps the kernel and the CPU out of memory together even when one of them
+ * overruns its window. */
 static uint64_t acquire(void) {
   if (InMemory)
     return 0;
   prem_guard *G = guard();
   for (;;) {
-    uint64_t E = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE);
-    if (E % 2 == 0 && E + 1 > ComputedIn)
-      break;
+    uint64_t E = __atomic_load_n(&G->epoch, __ATOMIC_SEQ_CST);
+    if (E % 2 == 0 && E + 1 > ComputedIn) {
+      __atomic_fetch_add(&G->in_memory, 1, __ATOMIC_SEQ_CST);
+      if (__atomic_load_n(&G->cpu_in_memory, __ATOMIC_SEQ_CST) == 0 &&
+          __atomic_load_n(&G->epoch, __ATOMIC_SEQ_CST) % 2 == 0)
+        break;
+      __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_SEQ_CST);
+    }
     sched_yield();
   }
-  __atomic_fetch_add(&G->in_memory, 1, __ATOMIC_ACQ_REL);
   InMemory = 1;
   return 0;
 }
@@ -369,7 +379,7 @@ static void release(int ExecuteFollows) {
   prem_guard *G = guard();
   if (ExecuteFollows)
     ComputedIn = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE) + 1;
-  __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_ACQ_REL);
+  __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_SEQ_CST);
   InMemory = 0;
 }
 #elif PREM_ARBITER_TDMA

@@ -235,10 +235,24 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
   return G;
 }
 
+// The mirror of the device runtime's acquire (prem_rt.c, policy "host"):
+// announce, then look at the kernel's side, both sequentially consistent.
 uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *G) {
-  while (atomic(G->Guard->epoch).load(std::memory_order_acquire) % 2 == 0)
+  prem_guard *S = G->Guard;
+  for (;;) {
+    if (atomic(S->epoch).load() % 2 == 1) {
+      atomic(S->cpu_in_memory).fetch_add(1);
+      uint64_t End = G->WindowEnd.load();
+      if (atomic(S->in_memory).load() == 0 && atomic(S->epoch).load() % 2 == 1)
+        return End;
+      atomic(S->cpu_in_memory).fetch_sub(1);
+    }
     sched_yield();
-  return G->WindowEnd.load(std::memory_order_relaxed);
+  }
+}
+
+void prem_guard_cpu_exit_mem(prem_guard_arbiter *G) {
+  atomic(G->Guard->cpu_in_memory).fetch_sub(1);
 }
 
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {

@@ -224,6 +224,7 @@ TEST(Guard, AlternatesWindowsOnTheClock) {
     // In a CPU window: it ends within one CPU window from now (allowing
     // for the scheduler having kept us off the core past its end).
     EXPECT_LE(End, Now + 300000);
+    prem_guard_cpu_exit_mem(G);
     std::this_thread::sleep_for(std::chrono::microseconds(600));
   }
   prem_guard_stats S = prem_guard_stop(G);

@@ -1,10 +1,13 @@
-// The triad of arbiter-triad.h (8 agents, policy "device") with a CPU task
-// competing for memory through the same token: libprem puts the token in
-// POSIX shared memory, which the device runtime then uses (PREM_TOKEN_SHM).
+// The triad of arbiter-triad.h (8 agents) with a CPU task competing for
+// memory through the same arbiter (libprem):
+//   arbiter-cpu-task TRACE device   the "device" policy's token, in POSIX
+//       shared memory that the device runtime then uses (PREM_TOKEN_SHM),
+//       with a watchdog of 1 s against a holder that never lets go;
+//   arbiter-cpu-task TRACE host     the "host" policy's arbiter (GPUguard),
+//       100 us windows for the kernel and for the CPU.
 // The CPU task copies 64 KiB per memory phase until the kernel is done and
-// writes its phases as a trace (agent 1000) to argv[1]; a watchdog with a
-// 1 s budget guards against a holder that never lets go. Prints a hash of
-// the kernel's result.
+// writes its phases as a trace (agent 1000) to TRACE. Prints a hash of the
+// kernel's result.
 #include "arbiter-triad.h"
 #include "prem/prem_host.h"
 
@@ -20,6 +23,7 @@
 #define MAX_PHASES 20000
 
 static prem_token *token;
+static prem_guard_arbiter *guard;
 static volatile int kernel_done;
 static uint64_t starts[MAX_PHASES], ends[MAX_PHASES];
 static int phases;
@@ -34,34 +38,59 @@ static void *cpu_task(void *arg) {
   (void)arg;
   static char from[65536], to[65536];
   while (!kernel_done && phases < MAX_PHASES) {
-    prem_token_acquire(token, CPU_AGENT);
+    if (guard)
+      prem_guard_cpu_enter_mem(guard);
+    else
+      prem_token_acquire(token, CPU_AGENT);
     starts[phases] = now_ns();
     memcpy(to, from, sizeof to);
     ends[phases++] = now_ns();
-    prem_token_release(token, CPU_AGENT);
+    if (guard)
+      prem_guard_cpu_exit_mem(guard);
+    else
+      prem_token_release(token, CPU_AGENT);
     usleep(50); // the CPU's own compute phase
   }
   return NULL;
 }
 
 int main(int argc, char **argv) {
+  if (argc < 3)
+    return 2;
+  int host = strcmp(argv[2], "host") == 0;
   char name[64];
   snprintf(name, sizeof name, "/prem-stress-%d", (int)getpid());
-  token = prem_token_open_shared(name);
-  if (!token) {
-    perror("prem_token_open_shared");
-    return 1;
+  prem_watchdog *watchdog = NULL;
+  if (host) {
+    guard = prem_guard_start(name, 100000, 100000);
+    if (!guard) {
+      perror("prem_guard_start");
+      return 1;
+    }
+  } else {
+    token = prem_token_open_shared(name);
+    if (!token) {
+      perror("prem_token_open_shared");
+      return 1;
+    }
+    prem_token_init(token);
+    watchdog = prem_watchdog_start(token, 1000000000, NULL, NULL);
   }
-  prem_token_init(token);
-  prem_watchdog *watchdog = prem_watchdog_start(token, 1000000000, NULL, NULL);
   pthread_t cpu;
   pthread_create(&cpu, NULL, cpu_task, NULL);
 
   uint64_t h = run_triad();
   kernel_done = 1;
   pthread_join(cpu, NULL);
-  uint64_t recoveries = prem_watchdog_stop(watchdog);
-  prem_token_close_shared(token, name);
+  uint64_t recoveries = 0;
+  if (host) {
+    prem_guard_stats stats = prem_guard_stop(guard);
+    fprintf(stderr, "arbiter: %llu windows\n",
+            (unsigned long long)stats.windows);
+  } else {
+    recoveries = prem_watchdog_stop(watchdog);
+    prem_token_close_shared(token, name);
+  }
 
   printf("%016llx\n", (unsigned long long)h);
   fprintf(stderr, "cpu task: %d memory phases, %llu watchdog recoveries\n",
