@@ -83,6 +83,12 @@ typedef struct prem_guard_stats {
 } prem_guard_stats;
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *g);
 
+/* A CPU task under the "tdma" policy: it owns slot (agent mod slots) of the
+ * same table as the kernels (prem_tdma in prem_rt.h, PREM_TDMA on host
+ * offload) and waits for it with budget_ns left; returns the time it
+ * decided at (CLOCK_MONOTONIC, the host-offload trace's clock). */
+uint64_t prem_tdma_cpu_enter_mem(const prem_tdma *table, uint32_t agent);
+
 /* Throttle threads (MemGuard's, as seed 001 Sec. 5 reuses them): one
  * thread pinned to each of the given CPU cores keeps it busy without
  * touching memory during the kernel's memory windows, so that no other task

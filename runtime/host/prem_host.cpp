@@ -335,3 +335,16 @@ prem_throttle_stats prem_throttle_stop(prem_throttle *T) {
   delete T;
   return Stats;
 }
+
+// The device runtime's tdma acquire, for a CPU task (prem_rt.c).
+uint64_t prem_tdma_cpu_enter_mem(const prem_tdma *Table, uint32_t Agent) {
+  uint64_t Mine = Agent % Table->slots;
+  for (;;) {
+    uint64_t Now = nowNs();
+    uint64_t Slot = Now / Table->slot_ns, Offset = Now % Table->slot_ns;
+    if (Slot % Table->slots == Mine &&
+        Offset + Table->budget_ns <= Table->slot_ns)
+      return Now;
+    sched_yield();
+  }
+}

@@ -249,4 +249,17 @@ TEST(Throttle, HoldsItsCoreInKernelWindows) {
   EXPECT_EQ(S.realtime, 0);
 }
 
+// A CPU task under tdma starts only in its own slot with its budget left.
+TEST(Tdma, CpuTaskWaitsForItsSlot) {
+  prem_tdma Table{};
+  Table.slot_ns = 200000; // 4 slots of 200 us, a 50 us budget
+  Table.slots = 4;
+  Table.budget_ns = 50000;
+  for (int P = 0; P < 20; ++P) {
+    uint64_t At = prem_tdma_cpu_enter_mem(&Table, 6); // slot 2
+    EXPECT_EQ(At / Table.slot_ns % Table.slots, 2u);
+    EXPECT_LE(At % Table.slot_ns + Table.budget_ns, Table.slot_ns);
+  }
+}
+
 } // namespace
