@@ -4,7 +4,10 @@
 //       shared memory that the device runtime then uses (PREM_TOKEN_SHM),
 //       with a watchdog of 1 s against a holder that never lets go;
 //   arbiter-cpu-task TRACE host     the "host" policy's arbiter (GPUguard),
-//       100 us windows for the kernel and for the CPU.
+//       100 us windows for the kernel and for the CPU;
+//   arbiter-cpu-task TRACE tdma     the "tdma" policy's slot table, read
+//       from PREM_TDMA like the kernel's runtime does; the CPU task owns
+//       the slot of agent 1000.
 // The CPU task copies 64 KiB per memory phase until the kernel is done and
 // writes its phases as a trace (agent 1000) to TRACE. Prints a hash of the
 // kernel's result.
@@ -24,6 +27,8 @@
 
 static prem_token *token;
 static prem_guard_arbiter *guard;
+static prem_tdma table;
+static int tdma;
 static volatile int kernel_done;
 static uint64_t starts[MAX_PHASES], ends[MAX_PHASES];
 static int phases;
@@ -38,16 +43,19 @@ static void *cpu_task(void *arg) {
   (void)arg;
   static char from[65536], to[65536];
   while (!kernel_done && phases < MAX_PHASES) {
-    if (guard)
+    uint64_t start = 0;
+    if (tdma)
+      start = prem_tdma_cpu_enter_mem(&table, CPU_AGENT);
+    else if (guard)
       prem_guard_cpu_enter_mem(guard);
     else
       prem_token_acquire(token, CPU_AGENT);
-    starts[phases] = now_ns();
+    starts[phases] = start ? start : now_ns();
     memcpy(to, from, sizeof to);
     ends[phases++] = now_ns();
     if (guard)
       prem_guard_cpu_exit_mem(guard);
-    else
+    else if (!tdma)
       prem_token_release(token, CPU_AGENT);
     usleep(50); // the CPU's own compute phase
   }
@@ -58,6 +66,16 @@ int main(int argc, char **argv) {
   if (argc < 3)
     return 2;
   int host = strcmp(argv[2], "host") == 0;
+  tdma = strcmp(argv[2], "tdma") == 0;
+  unsigned long long slot, slots, budget;
+  if (tdma) {
+    const char *spec = getenv("PREM_TDMA");
+    if (!spec || sscanf(spec, "%llu,%llu,%llu", &slot, &slots, &budget) != 3)
+      return 2;
+    table.slot_ns = slot;
+    table.slots = (uint32_t)slots;
+    table.budget_ns = budget;
+  }
   char name[64];
   snprintf(name, sizeof name, "/prem-stress-%d", (int)getpid());
   prem_watchdog *watchdog = NULL;
@@ -67,7 +85,7 @@ int main(int argc, char **argv) {
       perror("prem_guard_start");
       return 1;
     }
-  } else {
+  } else if (!tdma) {
     token = prem_token_open_shared(name);
     if (!token) {
       perror("prem_token_open_shared");
@@ -87,7 +105,7 @@ int main(int argc, char **argv) {
     prem_guard_stats stats = prem_guard_stop(guard);
     fprintf(stderr, "arbiter: %llu windows\n",
             (unsigned long long)stats.windows);
-  } else {
+  } else if (!tdma) {
     recoveries = prem_watchdog_stop(watchdog);
     prem_token_close_shared(token, name);
   }
