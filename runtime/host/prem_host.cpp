@@ -184,12 +184,15 @@ struct prem_guard_arbiter {
 
   // Time-triggered: the windows follow the clock, not the agents. The
   // thread waits on the clock itself (sleeping would make the windows as
-  // coarse as the scheduler's tick).
+  // coarse as the scheduler's tick). An arbiter the scheduler kept off its
+  // core for a while starts the next window from now: catching up would
+  // squeeze the missed windows into no time, and an agent could then meet
+  // two kernel windows with no CPU window between.
   void run() {
     uint64_t Next = nowNs();
     for (uint64_t Epoch = 0; !Stop.load(std::memory_order_relaxed); ++Epoch) {
       bool Kernel = Epoch % 2 == 0;
-      Next += Kernel ? EMemory : ECompute;
+      Next = std::max(Next, nowNs()) + (Kernel ? EMemory : ECompute);
       WindowEnd.store(Next, std::memory_order_relaxed);
       atomic(Guard->epoch).store(Epoch, std::memory_order_release);
       while (nowNs() < Next)
