@@ -19,9 +19,9 @@ ratio of the medians.
   waiting for the other agents' memory phases (the holder's time slice).
 - Clock reads are inside the timed span of every call, under both policies.
 
-Then the "host" policy (GPUguard) against seed 001's Equation 3, with
-bench/kernels/guard_kernel.c (one agent whose Execute phases are as long as
-its memory phases):
+Then the "host" policy (GPUguard) against seed 001's Equation 3, with the
+suite's jacobi-2d (N2=384) run by one agent (OMP_NUM_TEAMS=1,
+OMP_TEAMS_THREAD_LIMIT=1) under tools/prem-guard:
 
 1. A "none" build runs with its trace recorded. Per interval, T_memory is
    the Load plus the Store phase (under "host" they share one window) and
@@ -52,7 +52,6 @@ POLICIES = ["none", "device", "tdma"]
 # slot, so enter_mem costs its clock check (and waits only in a slot's last
 # microsecond): the policy's own cost, not a schedule's waiting.
 TDMA_TABLE = "100000,1,1000"
-LIBPREM = ["-lprem", "-lstdc++", "-lpthread"]
 AGENTS = [1, 8]
 OFFLOAD = ["-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu"]
 
@@ -155,7 +154,8 @@ def main():
     g = guard
     lines += ["", "## Policy host (GPUguard) at p_memory = 50% against Eq. 3",
               "",
-              f"One agent, {g['intervals']} intervals. Medians: T_memory "
+              f"Suite kernel {g['kernel']} ({' '.join(g['sizes'])}), one "
+              f"agent, {g['intervals']} intervals. Medians: T_memory "
               f"{g['t_memory_ns'] / 1000:.1f} us (Load + Store), T_compute "
               f"{g['t_compute_ns'] / 1000:.1f} us. Calibrated budgets "
               f"(footnote 11, {g['calibration_steps']} step(s)): E_memory = "
@@ -170,7 +170,8 @@ def main():
               f"{(g['e_memory_ns'] + g['e_compute_ns']) / 1000:.1f} | "
               f"{g['slowdown_predicted']:.3f} |", "",
               f"Whole kernel (data mapping included): {g['kernel_ratio']:.3f}"
-              " x the none build."]
+              " x the none build; outputs "
+              f"{'equal' if g['outputs_equal'] else 'DIFFERENT'}."]
     stem = results_file.write(args.results, "arbiter-phase-change", result,
                               lines)
     print("\n".join(lines))
@@ -204,28 +205,40 @@ def start_to_start(intervals):
                                                         intervals[1:]))
 
 
+GUARD_KERNEL = "jacobi-2d"
+GUARD_SIZES = ["-DN2=384", "-DN3=24"]
+
+
 def guard_versus_eq3(args):
-    source = os.path.join(HERE, "kernels", "guard_kernel.c")
+    """A suite kernel (bench/kernels/suite.c) under the host policy, with
+    one agent, against Eq. 2/3."""
+    source = os.path.join(HERE, "kernels", "suite.c")
     exes = {}
     for policy in ("none", "host"):
-        exes[policy] = os.path.join(args.out, f"guard-{policy}")
-        subprocess.run([sys.executable, args.prem_cc, *OFFLOAD,
-                        f"-I{os.path.join(ROOT, 'include')}",
-                        f"-fprem-arbiter={policy}", source,
-                        f"-L{os.path.join(ROOT, 'build', 'lib')}", *LIBPREM,
-                        "-o", exes[policy]], check=True)
+        exes[policy] = os.path.join(args.out, f"suite-{policy}")
+        subprocess.run([sys.executable, args.prem_cc, *OFFLOAD, *GUARD_SIZES,
+                        f"-fprem-arbiter={policy}", source, "-lm", "-o",
+                        exes[policy]], check=True)
+    guard = os.path.join(ROOT, "build", "bin", "prem-guard")
 
     def run(policy, e_ns=0):
-        trace = os.path.join(args.out, f"guard-{policy}.trace")
+        trace = os.path.join(args.out, f"suite-{policy}.trace")
         env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+                   OMP_NUM_TEAMS="1", OMP_TEAMS_THREAD_LIMIT="1",
                    PREM_TRACE_FILE=trace)
-        out = subprocess.run([exes[policy], str(e_ns), str(e_ns)], env=env,
-                             check=True, capture_output=True, text=True).stdout
-        fields = dict(line.split() for line in out.splitlines())
-        intervals = trace_intervals(trace)
-        # The program runs the kernel twice (warm-up, then timed): keep the
-        # timed run's intervals.
-        return fields, intervals[len(intervals) // 2:]
+        cmd = [exes[policy], "-t", "1", GUARD_KERNEL]
+        if policy == "host":
+            cmd = [guard, "--e-memory", str(e_ns), "--e-compute", str(e_ns),
+                   "--", *cmd]
+        p = subprocess.run(cmd, env=env, check=True, capture_output=True,
+                           text=True)
+        _, digest, ns = p.stdout.split()
+        overruns = None
+        for line in p.stderr.splitlines():
+            if line.startswith("prem-guard:"):
+                overruns = int(line.split()[3])
+        return {"hash": digest, "kernel_ns": int(ns),
+                "overruns": overruns}, trace_intervals(trace)
 
     none, none_iv = run("none")
     t_memory = statistics.median(m for _, m, _ in none_iv)
@@ -238,21 +251,21 @@ def guard_versus_eq3(args):
         # Eq. 2 at p_memory = 0.5: both windows take the longer phase.
         e = int(max(p99_memory, p99_compute) * scale)
         host, host_iv = run("host", e)
-        if int(host["overruns"]) == 0 or steps == 8:
+        if host["overruns"] == 0 or steps == 8:
             break
         scale *= 1.25
     interval_none = start_to_start(none_iv)
     interval_host = start_to_start(host_iv)
     return {
+        "kernel": GUARD_KERNEL, "sizes": GUARD_SIZES,
         "intervals": len(none_iv), "t_memory_ns": t_memory,
         "t_compute_ns": t_compute, "e_memory_ns": e, "e_compute_ns": e,
-        "calibration_steps": steps, "overruns": int(host["overruns"]),
+        "calibration_steps": steps, "overruns": host["overruns"],
         "interval_none_ns": interval_none, "interval_host_ns": interval_host,
         "slowdown_measured": round(interval_host / interval_none, 4),
         "slowdown_predicted": round(2 * e / (t_memory + t_compute), 4),
         "idle_eq3_ns": 2 * e - (t_memory + t_compute),
-        "kernel_ratio": round(int(host["kernel_ns"]) /
-                              int(none["kernel_ns"]), 4),
+        "kernel_ratio": round(host["kernel_ns"] / none["kernel_ns"], 4),
         "outputs_equal": host["hash"] == none["hash"]}
 
 

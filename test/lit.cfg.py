@@ -7,6 +7,7 @@
 #   %opt_prem     opt with the plugin loaded
 #   %clang        clang 22;  %clang_prem: clang with -fpass-plugin
 #   %prem_cc      the prem-cc driver of the build tree
+#   %prem_guard   the GPUguard arbiter as a command (build/bin/prem-guard)
 #   %ptxas        CUDA's ptxas (tests using it say REQUIRES: ptxas)
 #   %cuda_path    the CUDA installation (REQUIRES: cuda)
 #   %nvptx_feature  --cuda-feature=+ptx80 where no CUDA is installed
@@ -30,6 +31,8 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["LC_ALL"] = "C"
 
 config.substitutions.append(("%prem_plugin", config.prem_plugin))
+config.substitutions.append(
+    ("%prem_guard", os.path.join(config.prem_obj_root, "bin", "prem-guard")))
 config.substitutions.append(
     ("%prem_cc", sys.executable + " " + os.path.join(config.prem_obj_root, "bin", "prem-cc")))
 config.substitutions.append(("%prem_src", config.prem_src_root))
