@@ -42,7 +42,8 @@ static uint64_t now_ns(void) {
 static void *cpu_task(void *arg) {
   (void)arg;
   static char from[65536], to[65536];
-  while (!kernel_done && phases < MAX_PHASES) {
+  // At least one phase, however late the thread starts.
+  do {
     uint64_t start = 0;
     if (tdma)
       start = prem_tdma_cpu_enter_mem(&table, CPU_AGENT);
@@ -58,7 +59,7 @@ static void *cpu_task(void *arg) {
     else if (!tdma)
       prem_token_release(token, CPU_AGENT);
     usleep(50); // the CPU's own compute phase
-  }
+  } while (!kernel_done && phases < MAX_PHASES);
   return NULL;
 }
 
