@@ -37,6 +37,8 @@ OMP_TEAMS_THREAD_LIMIT=1) under tools/prem-guard:
 Writes bench/results/<machine>/arbiter-phase-change.json and .md.
 """
 import argparse
+import importlib.machinery
+import importlib.util
 import os
 import statistics
 import subprocess
@@ -178,26 +180,25 @@ def main():
     print(f"\nwritten: {stem}.json, {stem}.md")
 
 
+def load_prem_report():
+    """tools/prem-report as a module: its trace decoding."""
+    path = os.path.join(ROOT, "tools", "prem-report")
+    loader = importlib.machinery.SourceFileLoader("prem_report", path)
+    module = importlib.util.module_from_spec(
+        importlib.util.spec_from_loader("prem_report", loader))
+    loader.exec_module(module)
+    return module
+
+
+PREM_REPORT = load_prem_report()
+
+
 def trace_intervals(path):
-    """Per interval (in order): (start, memory ns, execute ns), from the
-    trace of one agent: enter_mem, enter_comp, enter_mem, exit_mem."""
-    with open(path) as f:
-        records = [tuple(map(int, line.split())) for line in f.readlines()[1:]]
-    out, start, memory, execute, last = [], None, 0, 0, None
-    for time, _, _, phase in records:
-        if last is not None:
-            span = time - last[0]
-            if last[1] == 1:
-                memory += span
-            elif last[1] == 2:
-                execute += span
-        if phase == 1 and start is None:
-            start = time
-        if phase == 3:
-            out.append((start, memory, execute))
-            start, memory, execute = None, 0, 0
-        last = (time, phase)
-    return out
+    """The intervals of the trace's one agent: (start, memory ns, execute
+    ns) each."""
+    _, records = PREM_REPORT.decode_trace(path)
+    spans = PREM_REPORT.interval_spans(records)
+    return next(iter(spans.values()), [])
 
 
 def start_to_start(intervals):

@@ -24,7 +24,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-MODES = ("cmpt", "dae", "sdma")
 # variant -> (mode, arbitration policy)
 VARIANTS = {"baseline": (None, None), "cmpt": ("cmpt", "none"),
             "dae": ("dae", "none"), "sdma": ("sdma", "none"),

@@ -114,6 +114,14 @@ typedef struct prem_tdma {
 
 PREM_RT_DEVICE extern prem_tdma __prem_tdma;
 
+/* The rule of the table, for the device runtime and libprem's CPU tasks
+ * alike: at time now (ns), may agent start a memory phase? */
+PREM_RT_DEVICE static inline int
+prem_tdma_may_start(const prem_tdma *t, uint32_t agent, uint64_t now) {
+  return (now / t->slot_ns) % t->slots == agent % t->slots &&
+         now % t->slot_ns + t->budget_ns <= t->slot_ns;
+}
+
 /* Load profiling (prem-instrument, host offload only): one constant site
  * per profiled load, and one call before each execution of it. lane is the
  * worksharing iteration, which stands for a GPU thread: 32 consecutive

@@ -30,9 +30,7 @@ std::string LoadSite::describe() const {
          " #" + std::to_string(Ordinal);
 }
 
-/// Stack slots are private to a thread and never reach the L1 as global
-/// loads; on NVPTX neither do shared (3), constant (4) and local (5) memory.
-static bool readsGlobalMemory(const LoadInst &LI, bool GPU) {
+bool prem::readsGlobalMemory(const LoadInst &LI, bool GPU) {
   if (!LI.isSimple())
     return false;
   const Value *Ptr = LI.getPointerOperand();

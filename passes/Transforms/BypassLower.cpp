@@ -18,11 +18,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "prem/Support/LoadSite.h"
 #include "prem/Transforms/PremBypass.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -109,26 +109,18 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Marked.empty())
       continue;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    bool FunctionChanged = false;
     for (LoadInst *Load : Marked) {
-      unsigned AS = Load->getPointerAddressSpace();
-      // The Execute phase reads the scratchpad through generic pointers
-      // cast from addrspace(3): those are not global loads.
-      unsigned ObjectAS = getUnderlyingObject(Load->getPointerOperand(), 0)
-                              ->getType()
-                              ->getPointerAddressSpace();
       Load->setMetadata(BypassMD, nullptr);
-      if (T.isAMDGPU() || (AS != 0 && AS != 1) ||
-          (ObjectAS != 0 && ObjectAS != 1) || !Load->isSimple()) {
-        if (T.isAMDGPU())
-          ORE.emit([&] {
-            return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
-                   << "the L1 bypass is not done on AMDGPU: the load keeps "
-                      "the cache";
-          });
-        FunctionChanged = true;
+      if (T.isAMDGPU()) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
+                 << "the L1 bypass is not done on AMDGPU: the load keeps "
+                    "the cache";
+        });
         continue;
       }
+      if (!readsGlobalMemory(*Load, /*GPU=*/true))
+        continue;
       Type *Ty = Load->getType();
       if (!lowerLoad(*Load)) {
         ORE.emit([&] {
@@ -139,12 +131,10 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
         continue;
       }
       ++NumLowered;
-      FunctionChanged = true;
     }
-    if (FunctionChanged) {
-      FAM.invalidate(F, PreservedAnalyses::none());
-      Changed = true;
-    }
+    // Every mark is gone, lowered or not.
+    FAM.invalidate(F, PreservedAnalyses::none());
+    Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -2,11 +2,10 @@
  *
  * Part of prem-llvm. One source for every target and arbitration policy;
  * clang compiles it to bitcode per triple and policy (runtime/device/
- * CMakeLists.txt: -DPREM_ARBITER_DEVICE for "device", -DPREM_ARBITER_HOST
- * for "host", nothing for "none")
- * and the prem pipeline links what a module uses (-prem-arbiter). Kept free
- * of libc except on the host, where the device image is an ordinary shared
- * object.
+ * CMakeLists.txt: -DPREM_ARBITER_DEVICE, _TDMA or _HOST; nothing for
+ * "none") and the prem pipeline links what a module uses (-prem-arbiter).
+ * Kept free of libc except on the host, where the device image is an
+ * ordinary shared object.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -34,17 +33,22 @@ static uint64_t now_ns(void) {
   return __builtin_readsteadycounter() * 10;
 }
 static uint32_t agent_id(void) { return __builtin_amdgcn_workgroup_id_x(); }
-static uint32_t thread_in_block(void) { return __builtin_amdgcn_workitem_id_x(); }
+static uint32_t thread_in_block(void) {
+  return __builtin_amdgcn_workitem_id_x();
+}
 static uint32_t threads_per_block(void) {
   return __builtin_amdgcn_workgroup_size_x();
 }
 #else
 #define PREM_GPU 0
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 static uint64_t now_ns(void) {
   struct timespec T;
   clock_gettime(CLOCK_MONOTONIC, &T);
@@ -128,8 +132,8 @@ __attribute__((destructor)) static void write_trace(void) {
   uint64_t Count = __prem_trace_count;
   fprintf(Out, "prem-trace 1 %llu\n", (unsigned long long)Count);
   for (uint64_t I = 0; I < Count && I < PREM_TRACE_CAPACITY; ++I)
-    fprintf(Out, "%llu %u %u %u\n",
-            (unsigned long long)__prem_trace[I].time_ns, __prem_trace[I].agent,
+    fprintf(Out, "%llu %u %u %u\n", (unsigned long long)__prem_trace[I].time_ns,
+            __prem_trace[I].agent,
             __prem_trace[I].interval & ((1u << PREM_TRACE_PHASE_SHIFT) - 1),
             __prem_trace[I].interval >> PREM_TRACE_PHASE_SHIFT);
   fclose(Out);
@@ -210,6 +214,30 @@ __attribute__((destructor)) static void write_profile(void) {
 }
 #endif
 
+#if !PREM_GPU
+/* The POSIX shared-memory object that the environment variable Var names
+ * (libprem creates it), mapped; NULL when Var is unset. One that is named
+ * but cannot be mapped stops the program: the arbiter it stands for would
+ * be missing. */
+__attribute__((unused)) static void *map_named_shm(const char *Var,
+                                                   size_t Bytes) {
+  const char *Name = getenv(Var);
+  if (!Name || !*Name)
+    return NULL;
+  int Fd = shm_open(Name, O_RDWR, 0);
+  void *P = Fd < 0
+                ? MAP_FAILED
+                : mmap(NULL, Bytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  if (Fd >= 0)
+    close(Fd);
+  if (P == MAP_FAILED) {
+    fprintf(stderr, "prem: cannot map '%s' (%s)\n", Name, Var);
+    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  }
+  return P;
+}
+#endif
+
 /* Unique per agent: the linear block index on a GPU (agent_id() is x only),
  * the thread number on the host. */
 __attribute__((unused)) static uint32_t token_agent(void) {
@@ -252,36 +280,23 @@ __attribute__((unused)) static void pause_briefly(void) {
  * block acts for the block; prem-sync's barriers hold the other threads. */
 __attribute__((weak)) prem_token __prem_token;
 
-#if PREM_GPU
-static prem_token *token(void) { return &__prem_token; }
-#else
-#include <fcntl.h>
-#include <sys/mman.h>
-/* PREM_TOKEN_SHM=name: the token libprem put in shared memory. */
+/* On host offload, PREM_TOKEN_SHM names the token libprem put in shared
+ * memory for CPU tasks to queue in the same line. */
 static prem_token *token(void) {
+#if PREM_GPU
+  return &__prem_token;
+#else
   static prem_token *Token;
   prem_token *T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE);
-  if (T)
-    return T;
-  T = &__prem_token;
-  const char *Name = getenv("PREM_TOKEN_SHM");
-  if (Name && *Name) {
-    int Fd = shm_open(Name, O_RDWR, 0);
-    void *P = Fd < 0 ? MAP_FAILED
-                     : mmap(NULL, sizeof(prem_token), PROT_READ | PROT_WRITE,
-                            MAP_SHARED, Fd, 0);
-    if (P == MAP_FAILED) {
-      fprintf(stderr, "prem: cannot map the token '%s' (PREM_TOKEN_SHM)\n",
-              Name);
-      _Exit(1); /* from inside a parallel region: no atexit handlers */
-    }
-    T = (prem_token *)P;
+  if (!T) {
+    T = map_named_shm("PREM_TOKEN_SHM", sizeof(prem_token));
+    if (!T)
+      T = &__prem_token;
+    __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
   }
-  __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
   return T;
-}
 #endif
-
+}
 
 static uint64_t acquire(void) {
   prem_token *T = token();
@@ -314,8 +329,6 @@ static void release(int ExecuteFollows) {
 #if PREM_GPU
 #error "policy host is built for host offload only"
 #endif
-#include <fcntl.h>
-#include <sys/mman.h>
 /* Policy "host" (GPUguard, seed 001 Sec. 3.3), host offload: libprem's
  * arbiter (prem_guard_start) alternates a memory window of E_memory for the
  * offloaded kernel and one of E_compute for the CPU, counting windows in
@@ -329,20 +342,15 @@ static void release(int ExecuteFollows) {
 static prem_guard *guard(void) {
   static prem_guard *Guard;
   prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
-  if (G)
-    return G;
-  const char *Name = getenv("PREM_GUARD_SHM");
-  int Fd = Name && *Name ? shm_open(Name, O_RDWR, 0) : -1;
-  void *P = Fd < 0 ? MAP_FAILED
-                   : mmap(NULL, sizeof(prem_guard), PROT_READ | PROT_WRITE,
-                          MAP_SHARED, Fd, 0);
-  if (P == MAP_FAILED) {
-    fprintf(stderr, "prem: policy host needs the arbiter's shared memory "
-                    "(PREM_GUARD_SHM, set by prem_guard_start)\n");
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  if (!G) {
+    G = map_named_shm("PREM_GUARD_SHM", sizeof(prem_guard));
+    if (!G) {
+      fprintf(stderr, "prem: policy host needs the arbiter's shared memory "
+                      "(PREM_GUARD_SHM, set by prem_guard_start)\n");
+      _Exit(1); /* from inside a parallel region: no atexit handlers */
+    }
+    __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
   }
-  G = (prem_guard *)P;
-  __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
   return G;
 }
 
@@ -415,11 +423,10 @@ static uint64_t acquire(void) {
   if (thread_in_block() != 0)
     return 0;
   const prem_tdma *P = tdma();
-  uint64_t Mine = token_agent() % P->slots;
+  uint32_t Me = token_agent();
   for (;;) {
     uint64_t Now = now_ns();
-    uint64_t Slot = Now / P->slot_ns, Offset = Now % P->slot_ns;
-    if (Slot % P->slots == Mine && Offset + P->budget_ns <= P->slot_ns)
+    if (prem_tdma_may_start(P, Me, Now))
       return Now;
     pause_briefly();
   }
@@ -457,7 +464,9 @@ static void copy_bytes(char *dst, const char *src, uint64_t n, uint64_t first,
   uint64_t Align = (uint64_t)(uintptr_t)dst | (uint64_t)(uintptr_t)src;
   if ((Align & 15) == 0) {
     uint64_t Vectors = n / 16;
-    typedef struct { uint32_t x, y, z, w; } v4;
+    typedef struct {
+      uint32_t x, y, z, w;
+    } v4;
     for (uint64_t I = first; I < Vectors; I += step)
       ((v4 *)dst)[I] = ((const v4 *)src)[I];
     for (uint64_t I = Vectors * 16 + first; I < n; I += step)

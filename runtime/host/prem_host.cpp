@@ -76,15 +76,19 @@ uint32_t prem_token_acquire(prem_token *T, uint32_t Agent) {
   return Ticket;
 }
 
-// The same compare-and-swap as the device runtime's: between the holder and
-// a watchdog, one only moves the line on.
-int prem_token_release(prem_token *T, uint32_t Agent) {
-  uint32_t Me = Agent + 1;
-  if (!atomic(T->holder).compare_exchange_strong(Me, 0,
+// Takes the token from Holder (1 + agent) and serves the next ticket. The
+// same compare-and-swap as the device runtime's: of the holder releasing
+// and a watchdog taking the token back, one only moves the line on.
+static bool takeFrom(prem_token *T, uint32_t Holder) {
+  if (!atomic(T->holder).compare_exchange_strong(Holder, 0,
                                                  std::memory_order_acq_rel))
-    return 0;
+    return false;
   atomic(T->serving).fetch_add(1, std::memory_order_release);
-  return 1;
+  return true;
+}
+
+int prem_token_release(prem_token *T, uint32_t Agent) {
+  return takeFrom(T, Agent + 1);
 }
 
 struct prem_watchdog {
@@ -107,9 +111,7 @@ struct prem_watchdog {
           atomic(Token->granted_ns).load(std::memory_order_relaxed);
       uint64_t Now = nowNs();
       if (Holder && Now > Granted && Now - Granted > BudgetNs &&
-          atomic(Token->holder)
-              .compare_exchange_strong(Holder, 0, std::memory_order_acq_rel)) {
-        atomic(Token->serving).fetch_add(1, std::memory_order_release);
+          takeFrom(Token, Holder)) {
         atomic(Token->recoveries).fetch_add(1, std::memory_order_relaxed);
         ++Recoveries;
         if (Overrun)
@@ -152,21 +154,27 @@ uint64_t prem_calibrate(prem_workload_fn Run, void *Ctx, uint64_t StartNs,
   return 0;
 }
 
-prem_token *prem_token_open_shared(const char *Name) {
+// Creates (or opens) the shared-memory object Name, maps Bytes of it, and
+// names it in the environment variable Var, where the device runtime looks
+// (prem_rt.c, map_named_shm). nullptr on failure.
+static void *createNamedShm(const char *Name, size_t Bytes, const char *Var) {
   int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
   if (Fd < 0)
     return nullptr;
-  if (ftruncate(Fd, sizeof(prem_token)) != 0) {
-    close(Fd);
-    return nullptr;
-  }
-  void *P = mmap(nullptr, sizeof(prem_token), PROT_READ | PROT_WRITE,
-                 MAP_SHARED, Fd, 0);
+  void *P =
+      ftruncate(Fd, Bytes) == 0
+          ? mmap(nullptr, Bytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0)
+          : MAP_FAILED;
   close(Fd);
   if (P == MAP_FAILED)
     return nullptr;
-  setenv("PREM_TOKEN_SHM", Name, 1);
-  return static_cast<prem_token *>(P);
+  setenv(Var, Name, 1);
+  return P;
+}
+
+prem_token *prem_token_open_shared(const char *Name) {
+  return static_cast<prem_token *>(
+      createNamedShm(Name, sizeof(prem_token), "PREM_TOKEN_SHM"));
 }
 
 void prem_token_close_shared(prem_token *T, const char *Name) {
@@ -217,15 +225,8 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
     if (!EMemory || !ECompute)
       return nullptr;
   }
-  int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
-  if (Fd < 0)
-    return nullptr;
-  void *P = ftruncate(Fd, sizeof(prem_guard)) == 0
-                ? mmap(nullptr, sizeof(prem_guard), PROT_READ | PROT_WRITE,
-                       MAP_SHARED, Fd, 0)
-                : MAP_FAILED;
-  close(Fd);
-  if (P == MAP_FAILED)
+  void *P = createNamedShm(Name, sizeof(prem_guard), "PREM_GUARD_SHM");
+  if (!P)
     return nullptr;
   auto *G = new prem_guard_arbiter;
   G->Name = Name;
@@ -233,7 +234,6 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
   *G->Guard = prem_guard{};
   G->EMemory = EMemory;
   G->ECompute = ECompute;
-  setenv("PREM_GUARD_SHM", Name, 1);
   G->Thread = std::thread([G] { G->run(); });
   return G;
 }
@@ -339,14 +339,11 @@ prem_throttle_stats prem_throttle_stop(prem_throttle *T) {
   return Stats;
 }
 
-// The device runtime's tdma acquire, for a CPU task (prem_rt.c).
+// The device runtime's tdma acquire (prem_rt.c), for a CPU task.
 uint64_t prem_tdma_cpu_enter_mem(const prem_tdma *Table, uint32_t Agent) {
-  uint64_t Mine = Agent % Table->slots;
   for (;;) {
     uint64_t Now = nowNs();
-    uint64_t Slot = Now / Table->slot_ns, Offset = Now % Table->slot_ns;
-    if (Slot % Table->slots == Mine &&
-        Offset + Table->budget_ns <= Table->slot_ns)
+    if (prem_tdma_may_start(Table, Agent, Now))
       return Now;
     sched_yield();
   }

@@ -40,6 +40,12 @@ struct LoadSite {
   std::string describe() const;
 };
 
+/// A simple load that may reach the L1 as a global load. Stack slots are
+/// private to a thread and never do; on GPUs (NVPTX, AMDGPU) neither do
+/// shared (3), constant (4) and local (5) memory, also when the pointer is a
+/// generic one cast from them (the Execute phase reads the scratchpad so).
+bool readsGlobalMemory(const llvm::LoadInst &LI, bool GPU);
+
 /// The profiled loads of a kernel: simple loads from memory that is not the
 /// thread's own stack (no alloca; on NVPTX not shared, constant or local
 /// memory). In a kernel with an OpenMP worksharing loop, only the loads
