@@ -47,10 +47,22 @@ static void blockBarrier(IRBuilderBase &B, const Triple &T) {
                       ArrayRef<Value *>{});
 }
 
+/// First in BB, between block barriers: Callee(Interval).
+static void insertPhaseCall(Module &M, const Triple &T, BasicBlock *BB,
+                            StringRef Callee, Value *Interval) {
+  LLVMContext &C = M.getContext();
+  FunctionCallee Call =
+      M.getOrInsertFunction(Callee, Type::getVoidTy(C), Type::getInt32Ty(C));
+  IRBuilder<> B(&*BB->getFirstInsertionPt());
+  blockBarrier(B, T);
+  B.CreateCall(Call, {Interval});
+  blockBarrier(B, T);
+  ++NumPhaseCalls;
+}
+
 PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &C = M.getContext();
   Triple T(M.getTargetTriple());
-  Type *Void = Type::getVoidTy(C), *I32 = Type::getInt32Ty(C);
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -66,6 +78,7 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
              unsigned(mdconst::extract<ConstantInt>(MD->getOperand(0))
                           ->getZExtValue()),
              cast<MDString>(MD->getOperand(1))->getString() == "memory"});
+    bool Placed = false;
     for (auto [BB, Id, Memory] : Phases) {
       auto *Tile =
           find_if(Tiles, [Id](const TiledLoop &TL) { return TL.Id == Id; });
@@ -74,31 +87,21 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
                     ": a phase names a tile prem-tile did not make");
         continue;
       }
-      FunctionCallee Enter = M.getOrInsertFunction(
-          Memory ? "__prem_enter_mem" : "__prem_enter_comp", Void, I32);
-      IRBuilder<> B(&*BB->getFirstInsertionPt());
-      blockBarrier(B, T);
-      B.CreateCall(Enter, {Tile->Interval});
-      blockBarrier(B, T);
+      insertPhaseCall(M, T, BB,
+                      Memory ? "__prem_enter_mem" : "__prem_enter_comp",
+                      Tile->Interval);
       BB->getTerminator()->setMetadata(PhaseMD, nullptr);
-      ++NumPhaseCalls;
-      Changed = true;
+      Placed = true;
     }
     // Both paths of a tile meet when it is done: its last memory phase (the
     // Store phase, or the global path's compatible interval) ends there, so
     // an arbiter can hand memory to the next agent.
-    if (Changed)
-      for (const TiledLoop &Tile : Tiles) {
-        if (!Tile.EndBlock || !Tile.Interval)
-          continue;
-        FunctionCallee Leave =
-            M.getOrInsertFunction("__prem_exit_mem", Void, I32);
-        IRBuilder<> B(&*Tile.EndBlock->getFirstInsertionPt());
-        blockBarrier(B, T);
-        B.CreateCall(Leave, {Tile.Interval});
-        blockBarrier(B, T);
-        ++NumPhaseCalls;
-      }
+    if (Placed)
+      for (const TiledLoop &Tile : Tiles)
+        if (Tile.EndBlock && Tile.Interval)
+          insertPhaseCall(M, T, Tile.EndBlock, "__prem_exit_mem",
+                          Tile.Interval);
+    Changed |= Placed;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
