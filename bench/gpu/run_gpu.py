@@ -17,7 +17,8 @@ per kernel of the CUDA suite, the baseline and each PREM mode side by side:
 - micro-benchmarks: the cost of one phase change (prem-sync's calls and
   barriers, policy none) and the SoftDMA Load-phase bandwidth as a fraction
   of a device-to-device copy's, in the same run;
-- one phase timeline (sdma gemv) from the trace, as PNG (matplotlib).
+- one phase timeline (sdma gemv) from the trace, as SVG drawn by
+  tools/prem-report (its timeline_svg, as `prem-report --trace T --svg F`).
 
 Writes RESULTS/<gpu>/gpu-suite.json and .md.
 """
@@ -223,34 +224,26 @@ def time_launches(fn, grid, block, args, count, stream):
     return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in zip(starts, ends)]
 
 
-def timeline_png(path, time_ns, agent, phase, title):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    t0 = time_ns.min()
-    blocks = sorted(set(agent.tolist()))[:48]
-    fig, ax = plt.subplots(figsize=(10, 6))
-    for row, b in enumerate(blocks):
-        sel = np.where(agent == b)[0]
-        sel = sel[np.argsort(time_ns[sel])]
-        ends = list(time_ns[sel[1:]]) + [time_ns[sel[-1]] + 1]
-        for idx, end in zip(sel, ends):
-            if phase[idx] == 3:  # __prem_exit_mem: the tile is done
-                continue
-            color = "tab:red" if phase[idx] == 1 else "tab:green"
-            start = (time_ns[idx] - t0) / 1000.0
-            ax.broken_barh([(start, max((end - time_ns[idx]) / 1000.0, 0.05))],
-                           (row - 0.4, 0.8), color=color)
-    ax.set_xlabel("time (us) from the first phase change; red: memory phase "
-                  "(until the next change), green: execute phase")
-    ax.set_ylabel("block")
-    ax.set_title(title)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    return True
+def load_prem_report():
+    """tools/prem-report as a module: it draws the timeline, as it does for
+    host-offload traces (prem-report --trace T --svg F)."""
+    import importlib.machinery
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                        "tools", "prem-report")
+    loader = importlib.machinery.SourceFileLoader("prem_report", path)
+    module = importlib.util.module_from_spec(
+        importlib.util.spec_from_loader("prem_report", loader))
+    loader.exec_module(module)
+    return module
+
+
+def timeline_svg(path, time_ns, agent, interval, phase, title):
+    """The trace drawn by prem-report: the first 48 blocks' phases."""
+    records = [tuple(map(int, r)) for r in zip(time_ns, agent, interval, phase)]
+    text, _ = load_prem_report().timeline_svg(records, title)
+    with open(path, "w") as f:
+        f.write(text)
 
 
 def main():
@@ -325,8 +318,8 @@ def main():
                     info["reason"] = kinfo.get("reason", "")
                 if v == "sdma" and name == "gemv" and count:
                     os.makedirs(os.path.join(args.results, slug), exist_ok=True)
-                    timeline_png(os.path.join(args.results, slug, "timeline-gemv-sdma.png"),
-                                 tns, agent, phase,
+                    timeline_svg(os.path.join(args.results, slug, "timeline-gemv-sdma.svg"),
+                                 tns, agent, interval, phase,
                                  f"gemv, sdma, {gpu}: phases of the first 48 blocks")
                     # Load phase: from enter_mem to enter_comp of the same block.
                     loads = []

@@ -27,8 +27,7 @@ typedef struct prem_budgets {
 
 /* The best-case schedule for a memory share p_memory in (0, 1): the phases
  * are stretched only as far as the share demands (Eq. 2). */
-prem_budgets prem_schedule(double t_memory, double t_compute,
-                           double p_memory);
+prem_budgets prem_schedule(double t_memory, double t_compute, double p_memory);
 /* The fair 50/50 schedule of Sec. 4.2: both phases get the longer one. */
 prem_budgets prem_schedule_fair(double t_memory, double t_compute);
 /* Upper bound of one interval with a synchronization cost s per phase
@@ -78,8 +77,15 @@ prem_guard_arbiter *prem_guard_start(const char *name, uint64_t e_memory_ns,
  * prem_guard_cpu_exit_mem. */
 uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *g);
 void prem_guard_cpu_exit_mem(prem_guard_arbiter *g);
+/* The shared state (prem_rt.h) the kernel's agents look at: on a GPU, map
+ * it for the device and write its device address to the kernel module's
+ * __prem_guard before the launch (docs/arbitration.md). */
+prem_guard *prem_guard_state(prem_guard_arbiter *g);
+/* late_*: how long after its timer expired each window opened (the
+ * arbiter's share of the agents' response), over the run. */
 typedef struct prem_guard_stats {
   uint64_t windows, overruns;
+  uint64_t late_median_ns, late_p99_ns, late_max_ns;
 } prem_guard_stats;
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *g);
 

@@ -93,13 +93,26 @@ typedef struct prem_token {
 PREM_RT_DEVICE extern prem_token __prem_token;
 
 /* The shared state of the "host" policy (GPUguard), in POSIX shared memory
- * named by PREM_GUARD_SHM (libprem's prem_guard_start creates it). */
+ * named by PREM_GUARD_SHM (libprem's prem_guard_start creates it). Each
+ * counter has writers on one side only (in_memory: the kernel's agents;
+ * cpu_in_memory: CPU tasks; the rest: the arbiter), so a GPU needs no
+ * atomics that are atomic with respect to the host, only system-scope
+ * ordering. */
 typedef struct prem_guard {
   uint64_t epoch;     /* windows so far; even: the kernel's memory window */
   uint64_t overruns;  /* kernel windows that closed on an open memory phase */
   uint32_t in_memory; /* the kernel's agents in a memory phase now */
   uint32_t cpu_in_memory; /* CPU tasks in a memory phase now */
+  uint64_t window_ns;     /* when the current window was due to open
+                             (CLOCK_MONOTONIC): its timer's expiry */
 } prem_guard;
+
+/* On a GPU the state is host memory mapped for the device: before the
+ * launch the host writes its device address here by name
+ * (cuMemHostRegister with CU_MEMHOSTREGISTER_DEVICEMAP, then
+ * cuMemHostGetDevicePointer and cuModuleGetGlobal; docs/arbitration.md).
+ * A kernel launched without it traps. */
+PREM_RT_DEVICE extern prem_guard *__prem_guard;
 
 /* The slot table of the "tdma" policy: agent a (a GPU block, a host-offload
  * thread) starts memory phases only in slot a mod slots of every round of
@@ -113,6 +126,18 @@ typedef struct prem_tdma {
 } prem_tdma;
 
 PREM_RT_DEVICE extern prem_tdma __prem_tdma;
+
+/* The runtime built with every policy (prem-cc -fprem-arbiter=launch)
+ * runs the one __prem_arbiter names: the host of a GPU writes it by name
+ * before the launch; on host offload PREM_ARBITER=none|device|tdma|host
+ * sets it. */
+enum prem_arbiter_policy {
+  PREM_POLICY_NONE = 0,
+  PREM_POLICY_DEVICE = 1,
+  PREM_POLICY_TDMA = 2,
+  PREM_POLICY_HOST = 3
+};
+PREM_RT_DEVICE extern uint32_t __prem_arbiter;
 
 /* The rule of the table, for the device runtime and libprem's CPU tasks
  * alike: at time now (ns), may agent start a memory phase? */

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Support/Target.h"
+#include "prem/Transforms/LinkRuntime.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -17,14 +18,14 @@ using namespace llvm;
 static cl::opt<uint64_t> SPMBytes(
     "prem-spm-bytes", cl::value_desc("bytes"),
     cl::desc("Scratchpad bytes a PREM tile may use per block (default: 48 KiB "
-             "on NVPTX and host offload, 64 KiB on AMDGPU)"),
+             "on NVPTX and host offload, 64 KiB on AMDGPU, less what the "
+             "linked runtime keeps)"),
     cl::init(0));
 
 uint64_t prem::scratchpadBudget(const Module &M) {
   if (SPMBytes.getNumOccurrences())
     return SPMBytes;
   Triple T(M.getTargetTriple());
-  if (T.isAMDGPU())
-    return 64 * 1024;
-  return 48 * 1024;
+  uint64_t Limit = T.isAMDGPU() ? 64 * 1024 : 48 * 1024;
+  return Limit - runtimeScratchpadBytes(M);
 }

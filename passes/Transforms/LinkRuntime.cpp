@@ -33,7 +33,7 @@ using namespace llvm;
 using namespace prem;
 
 namespace {
-enum class Arbiter { None, Device, Host, TDMA };
+enum class Arbiter { None, Device, Host, TDMA, Launch };
 } // namespace
 
 static cl::opt<Arbiter> ArbiterPolicy(
@@ -50,13 +50,24 @@ static cl::opt<Arbiter> ArbiterPolicy(
                           "communication (slot table __prem_tdma)"),
                clEnumValN(Arbiter::Host, "host",
                           "GPUguard: memory windows granted by libprem's "
-                          "time-triggered arbiter (host offload)")),
+                          "time-triggered arbiter (host offload, NVPTX)"),
+               clEnumValN(Arbiter::Launch, "launch",
+                          "every policy above; the program picks one when it "
+                          "runs (PREM_ARBITER on host offload, __prem_arbiter "
+                          "on a GPU)")),
     cl::init(Arbiter::None));
 
 static cl::opt<std::string> RuntimeFile(
     "prem-runtime", cl::value_desc("file"),
     cl::desc("Device runtime bitcode to link into transformed modules "
              "(default: prem-rt-<triple>.bc beside the plugin)"));
+
+uint64_t prem::runtimeScratchpadBytes(const Module &M) {
+  // sizeof(guard_agent): two 64-bit words and a 32-bit flag, padded.
+  bool HostPolicy =
+      ArbiterPolicy == Arbiter::Host || ArbiterPolicy == Arbiter::Launch;
+  return HostPolicy && Triple(M.getTargetTriple()).isNVPTX() ? 24 : 0;
+}
 
 /// The directory the plugin was loaded from.
 static std::string pluginDirectory() {
@@ -76,20 +87,20 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   std::string Path = RuntimeFile;
   Triple T(M.getTargetTriple());
-  if (Path.empty() && ArbiterPolicy == Arbiter::Host &&
-      (T.isNVPTX() || T.isAMDGPU())) {
+  if (Path.empty() && ArbiterPolicy == Arbiter::Host && T.isAMDGPU()) {
     M.getContext().emitError("prem: the arbitration policy 'host' is built "
-                             "for host offload only");
+                             "for host offload and NVPTX only");
     return PreservedAnalyses::all();
   }
   if (Path.empty()) {
     SmallString<256> P(pluginDirectory());
-    StringRef Suffix = ArbiterPolicy == Arbiter::Device ? "-device"
-                       : ArbiterPolicy == Arbiter::Host ? "-host"
-                       : ArbiterPolicy == Arbiter::TDMA ? "-tdma"
-                                                        : "";
-    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() + Suffix +
-                             ".bc");
+    StringRef Suffix = ArbiterPolicy == Arbiter::Device   ? "-device"
+                       : ArbiterPolicy == Arbiter::Host   ? "-host"
+                       : ArbiterPolicy == Arbiter::TDMA   ? "-tdma"
+                       : ArbiterPolicy == Arbiter::Launch ? "-launch"
+                                                          : "";
+    sys::path::append(P,
+                      "prem-rt-" + M.getTargetTriple().str() + Suffix + ".bc");
     Path = P.str().str();
   }
   SMDiagnostic Err;

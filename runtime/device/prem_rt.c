@@ -271,7 +271,45 @@ __attribute__((unused)) static void pause_briefly(void) {
 #endif
 }
 
-#if PREM_ARBITER_DEVICE
+/* LLVM 22's NVPTX back end drops the ordering and scope of an atomicrmw
+ * (it emits a relaxed, GPU-scope atom; llvm-project#179553 came after 22),
+ * so the read-modify-writes that must order memory are PTX there. */
+__attribute__((unused)) static void add_release(uint32_t *P, uint32_t V) {
+#if defined(__NVPTX__)
+  __asm__ volatile("atom.add.release.gpu.u32 %0, [%1], %2;"
+                   : "=r"(V)
+                   : "l"(P), "r"(V)
+                   : "memory");
+#else
+  __atomic_fetch_add(P, V, __ATOMIC_RELEASE);
+#endif
+}
+
+/* Sequentially consistent and, on a GPU, of system scope: for state in
+ * host memory. */
+__attribute__((unused)) static void add_seq_cst_sys(uint32_t *P, int32_t V) {
+#if defined(__NVPTX__)
+  __asm__ volatile("fence.sc.sys;\n\tatom.add.acq_rel.sys.u32 %0, [%1], %2;"
+                   : "=r"(V)
+                   : "l"(P), "r"(V)
+                   : "memory");
+#else
+  __scoped_atomic_fetch_add(P, (uint32_t)V, __ATOMIC_SEQ_CST,
+                            __MEMORY_SCOPE_SYSTEM);
+#endif
+}
+
+/* PREM_ARBITER_LAUNCH builds every policy a target has, and the program
+ * picks one when it runs (dispatch at the end of this section). */
+#define PREM_WITH_DEVICE (PREM_ARBITER_DEVICE || PREM_ARBITER_LAUNCH)
+#define PREM_WITH_TDMA (PREM_ARBITER_TDMA || PREM_ARBITER_LAUNCH)
+#if (PREM_ARBITER_HOST || PREM_ARBITER_LAUNCH) && !defined(__AMDGPU__)
+#define PREM_WITH_HOST 1
+#else
+#define PREM_WITH_HOST 0
+#endif
+
+#if PREM_WITH_DEVICE
 /* Policy "device" (design §3): one memory token in global memory, so that
  * one agent (a GPU block, a host-offload thread) at a time is in a memory
  * phase. A ticket lock: agents are served in the order they asked, so none
@@ -298,7 +336,7 @@ static prem_token *token(void) {
 #endif
 }
 
-static uint64_t acquire(void) {
+static uint64_t device_acquire(void) {
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
   if (thread_in_block() != 0 ||
@@ -315,7 +353,7 @@ static uint64_t acquire(void) {
 
 /* A compare-and-swap on the holder: of this agent and a watchdog taking the
  * token back, one only moves the line on. */
-static void release(int ExecuteFollows) {
+static void device_release(int ExecuteFollows) {
   (void)ExecuteFollows;
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
@@ -323,14 +361,16 @@ static void release(int ExecuteFollows) {
       !__atomic_compare_exchange_n(&T->holder, &Me, 0, /*weak=*/0,
                                    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
     return;
-  __atomic_fetch_add(&T->serving, 1, __ATOMIC_RELEASE);
+  add_release(&T->serving, 1);
 }
-#elif PREM_ARBITER_HOST
-#if PREM_GPU
-#error "policy host is built for host offload only"
 #endif
-/* Policy "host" (GPUguard, seed 001 Sec. 3.3), host offload: libprem's
- * arbiter (prem_guard_start) alternates a memory window of E_memory for the
+
+#if PREM_ARBITER_HOST && defined(__AMDGPU__)
+#error "policy host is built for host offload and NVPTX only"
+#endif
+#if PREM_WITH_HOST
+/* Policy "host" (GPUguard, seed 001 Sec. 3.3): libprem's arbiter
+ * (prem_guard_start) alternates a memory window of E_memory for the
  * offloaded kernel and one of E_compute for the CPU, counting windows in
  * prem_guard.epoch (even: the kernel's). An agent starts a memory phase only
  * at the start of a kernel window it has not computed in yet, so that each
@@ -339,6 +379,47 @@ static void release(int ExecuteFollows) {
  * agents share its window (GPUguard's GPU is one agent; the "device" policy
  * makes them exclusive among themselves). The arbiter counts windows that
  * close with a memory phase still open (overruns). */
+
+/* Where the agent stands: in a memory phase or not, and the epoch of its
+ * last Execute phase (+1; 0: none yet). */
+typedef struct guard_agent {
+  uint64_t owner; /* GPU: the block instance the state belongs to */
+  uint64_t computed_in;
+  uint32_t in_memory;
+} guard_agent;
+
+#if PREM_GPU
+__attribute__((weak)) prem_guard *__prem_guard;
+
+static prem_guard *guard(void) {
+  prem_guard *G = __prem_guard;
+  if (!G)
+    __builtin_trap(); /* launched without the arbiter's state */
+  return G;
+}
+
+/* A block's state lives in its shared memory, which nothing initializes:
+ * a state left by an earlier block on the same multiprocessor names that
+ * block, and %gridid (unique per launch in a context) with the block's
+ * number names this one. The scratchpad budget leaves room for it
+ * (prem::scratchpadBudget). */
+static __attribute__((address_space(3), loader_uninitialized))
+guard_agent BlockState;
+
+static volatile guard_agent *agent_state(void) {
+  uint64_t Grid;
+  __asm__("mov.u64 %0, %%gridid;" : "=l"(Grid));
+  uint64_t Owner = Grid << 32 | token_agent();
+  volatile guard_agent *A = (volatile guard_agent *)&BlockState;
+  if (A->owner != Owner) {
+    A->owner = Owner;
+    A->computed_in = 0;
+    A->in_memory = 0;
+  }
+  return A;
+}
+
+#else
 static prem_guard *guard(void) {
   static prem_guard *Guard;
   prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
@@ -354,43 +435,56 @@ static prem_guard *guard(void) {
   return G;
 }
 
-/* The epoch of the agent's last Execute phase (+1; 0: none yet). */
-static _Thread_local uint64_t ComputedIn;
-static _Thread_local int InMemory;
+static guard_agent *agent_state(void) {
+  static _Thread_local guard_agent State;
+  return &State;
+}
+#endif
+
+/* The guard may be host memory seen from a GPU: system scope. */
+#define load_sys(P)                                                            \
+  __scoped_atomic_load_n(P, __ATOMIC_SEQ_CST, __MEMORY_SCOPE_SYSTEM)
 
 /* The window says whose turn it is; announcing before looking at the other
  * side (sequentially consistent, as the CPU tasks' side does in libprem)
  * keeps the kernel and the CPU out of memory together even when one of them
  * overruns its window. */
-static uint64_t acquire(void) {
-  if (InMemory)
+static uint64_t host_acquire(void) {
+  if (thread_in_block() != 0)
+    return 0;
+  volatile guard_agent *A = agent_state();
+  if (A->in_memory)
     return 0;
   prem_guard *G = guard();
   for (;;) {
-    uint64_t E = __atomic_load_n(&G->epoch, __ATOMIC_SEQ_CST);
-    if (E % 2 == 0 && E + 1 > ComputedIn) {
-      __atomic_fetch_add(&G->in_memory, 1, __ATOMIC_SEQ_CST);
-      if (__atomic_load_n(&G->cpu_in_memory, __ATOMIC_SEQ_CST) == 0 &&
-          __atomic_load_n(&G->epoch, __ATOMIC_SEQ_CST) % 2 == 0)
+    uint64_t E = load_sys(&G->epoch);
+    if (E % 2 == 0 && E + 1 > A->computed_in) {
+      add_seq_cst_sys(&G->in_memory, 1);
+      if (load_sys(&G->cpu_in_memory) == 0 && load_sys(&G->epoch) % 2 == 0)
         break;
-      __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_SEQ_CST);
+      add_seq_cst_sys(&G->in_memory, -1);
     }
-    sched_yield();
+    pause_briefly();
   }
-  InMemory = 1;
+  A->in_memory = 1;
   return 0;
 }
 
-static void release(int ExecuteFollows) {
-  if (!InMemory)
+static void host_release(int ExecuteFollows) {
+  if (thread_in_block() != 0)
+    return;
+  volatile guard_agent *A = agent_state();
+  if (!A->in_memory)
     return;
   prem_guard *G = guard();
   if (ExecuteFollows)
-    ComputedIn = __atomic_load_n(&G->epoch, __ATOMIC_ACQUIRE) + 1;
-  __atomic_fetch_sub(&G->in_memory, 1, __ATOMIC_SEQ_CST);
-  InMemory = 0;
+    A->computed_in = load_sys(&G->epoch) + 1;
+  add_seq_cst_sys(&G->in_memory, -1);
+  A->in_memory = 0;
 }
-#elif PREM_ARBITER_TDMA
+#endif
+
+#if PREM_WITH_TDMA
 /* Policy "tdma" (design §3; the deterministic schedule Sim-D, seed 003,
  * builds in hardware, in software): time is cut into slots of slot_ns, the
  * slot table repeats every `slots` slots, and agent a owns slot a mod slots.
@@ -419,7 +513,7 @@ static const prem_tdma *tdma(void) {
   return &__prem_tdma;
 }
 
-static uint64_t acquire(void) {
+static uint64_t tdma_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
   const prem_tdma *P = tdma();
@@ -432,6 +526,81 @@ static uint64_t acquire(void) {
   }
 }
 
+#endif
+
+#if PREM_ARBITER_LAUNCH
+/* The policy is the program's choice when it runs: on a GPU its host writes
+ * __prem_arbiter by name before the launch (a prem_arbiter_policy); on host
+ * offload PREM_ARBITER=none|device|tdma|host names it. Policy "none" when
+ * unset. */
+__attribute__((weak)) uint32_t __prem_arbiter;
+
+static uint32_t arbiter(void) {
+#if !PREM_GPU
+  static int Read;
+  if (!__atomic_load_n(&Read, __ATOMIC_ACQUIRE)) {
+    static const char *const Names[] = {"none", "device", "tdma", "host"};
+    const char *Name = getenv("PREM_ARBITER");
+    uint32_t Policy = PREM_POLICY_NONE;
+    if (Name && *Name) {
+      while (Policy < 4 && strcmp(Name, Names[Policy]) != 0)
+        ++Policy;
+      if (Policy == 4) {
+        fprintf(stderr,
+                "prem: PREM_ARBITER='%s' names no policy (none, "
+                "device, tdma, host)\n",
+                Name);
+        _Exit(1); /* from inside a parallel region: no atexit handlers */
+      }
+    }
+    __atomic_store_n(&__prem_arbiter, Policy, __ATOMIC_RELAXED);
+    __atomic_store_n(&Read, 1, __ATOMIC_RELEASE);
+  }
+  return __atomic_load_n(&__prem_arbiter, __ATOMIC_RELAXED);
+#else
+  return __prem_arbiter; /* written before the launch */
+#endif
+}
+
+static uint64_t acquire(void) {
+  switch (arbiter()) {
+  case PREM_POLICY_DEVICE:
+    return device_acquire();
+  case PREM_POLICY_TDMA:
+    return tdma_acquire();
+  case PREM_POLICY_HOST:
+#if PREM_WITH_HOST
+    return host_acquire();
+#else
+    __builtin_trap();    /* not built for this target */
+#endif
+  default:
+    return 0;
+  }
+}
+
+static void release(int ExecuteFollows) {
+  switch (arbiter()) {
+  case PREM_POLICY_DEVICE:
+    device_release(ExecuteFollows);
+    break;
+#if PREM_WITH_HOST
+  case PREM_POLICY_HOST:
+    host_release(ExecuteFollows);
+    break;
+#endif
+  default:
+    break;
+  }
+}
+#elif PREM_ARBITER_DEVICE
+static uint64_t acquire(void) { return device_acquire(); }
+static void release(int ExecuteFollows) { device_release(ExecuteFollows); }
+#elif PREM_ARBITER_HOST
+static uint64_t acquire(void) { return host_acquire(); }
+static void release(int ExecuteFollows) { host_release(ExecuteFollows); }
+#elif PREM_ARBITER_TDMA
+static uint64_t acquire(void) { return tdma_acquire(); }
 static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #else
 /* Policy "none": phase records only. */

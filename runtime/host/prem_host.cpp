@@ -188,6 +188,10 @@ struct prem_guard_arbiter {
   uint64_t EMemory, ECompute;
   std::atomic<bool> Stop{false};
   std::atomic<uint64_t> WindowEnd{0};
+  // How late each window opened after its timer expired: the arbiter's own
+  // share of a kernel's response time. Read once the thread has stopped.
+  static constexpr size_t MaxLatenessSamples = 1 << 20;
+  std::vector<uint64_t> Lateness;
   std::thread Thread;
 
   // Time-triggered: the windows follow the clock, not the agents. The
@@ -200,7 +204,13 @@ struct prem_guard_arbiter {
     uint64_t Next = nowNs();
     for (uint64_t Epoch = 0; !Stop.load(std::memory_order_relaxed); ++Epoch) {
       bool Kernel = Epoch % 2 == 0;
-      Next = std::max(Next, nowNs()) + (Kernel ? EMemory : ECompute);
+      // The timer's expiry, which a late window still counts from when its
+      // response time is measured (seed 001 Sec. 4.2.1, R_timer).
+      atomic(Guard->window_ns).store(Next, std::memory_order_relaxed);
+      uint64_t Now = nowNs();
+      if (Epoch && Lateness.size() < MaxLatenessSamples)
+        Lateness.push_back(Now > Next ? Now - Next : 0);
+      Next = std::max(Next, Now) + (Kernel ? EMemory : ECompute);
       WindowEnd.store(Next, std::memory_order_relaxed);
       atomic(Guard->epoch).store(Epoch, std::memory_order_release);
       while (nowNs() < Next)
@@ -258,17 +268,31 @@ void prem_guard_cpu_exit_mem(prem_guard_arbiter *G) {
   atomic(G->Guard->cpu_in_memory).fetch_sub(1);
 }
 
+prem_guard *prem_guard_state(prem_guard_arbiter *G) { return G->Guard; }
+
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
   G->Stop = true;
   G->Thread.join();
   prem_guard_stats Stats{atomic(G->Guard->epoch).load() + 1,
-                         atomic(G->Guard->overruns).load()};
+                         atomic(G->Guard->overruns).load(), 0, 0, 0};
+  if (!G->Lateness.empty()) {
+    std::vector<uint64_t> &L = G->Lateness;
+    std::sort(L.begin(), L.end());
+    Stats.late_median_ns = L[L.size() / 2];
+    Stats.late_p99_ns = L[std::min(L.size() - 1, L.size() * 99 / 100)];
+    Stats.late_max_ns = L.back();
+  }
   // For prem-calibrate, which runs the program with growing budgets.
   if (const char *Path = getenv("PREM_GUARD_STATS"))
     if (FILE *Out = fopen(Path, "w")) {
-      fprintf(Out, "windows %llu\noverruns %llu\n",
+      fprintf(Out,
+              "windows %llu\noverruns %llu\nlate_median_ns %llu\n"
+              "late_p99_ns %llu\nlate_max_ns %llu\n",
               (unsigned long long)Stats.windows,
-              (unsigned long long)Stats.overruns);
+              (unsigned long long)Stats.overruns,
+              (unsigned long long)Stats.late_median_ns,
+              (unsigned long long)Stats.late_p99_ns,
+              (unsigned long long)Stats.late_max_ns);
       fclose(Out);
     }
   munmap(G->Guard, sizeof(prem_guard));

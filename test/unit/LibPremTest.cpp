@@ -234,6 +234,36 @@ TEST(Guard, AlternatesWindowsOnTheClock) {
   EXPECT_EQ(S.overruns, 0u); // nothing was in a memory phase
 }
 
+// What a GPU's agents read (prem_guard_state, mapped for the device): the
+// epoch, and when each window was due to open. A window opens a whole
+// window after the one before it, or later, never earlier.
+TEST(Guard, PublishesWhenEachWindowWasDue) {
+  std::string Name = "/prem-unit-guard-due-" + std::to_string(getpid());
+  const uint64_t EMemory = 200000, ECompute = 300000;
+  prem_guard_arbiter *G = prem_guard_start(Name.c_str(), EMemory, ECompute);
+  ASSERT_NE(G, nullptr);
+  prem_guard *S = prem_guard_state(G);
+  ASSERT_NE(S, nullptr);
+  uint64_t LastEpoch = 0, LastDue = 0;
+  int Seen = 0;
+  while (Seen < 6) {
+    uint64_t Epoch = __atomic_load_n(&S->epoch, __ATOMIC_ACQUIRE);
+    uint64_t Due = __atomic_load_n(&S->window_ns, __ATOMIC_RELAXED);
+    if (Epoch == LastEpoch ||
+        __atomic_load_n(&S->epoch, __ATOMIC_ACQUIRE) != Epoch)
+      continue;
+    timespec T;
+    clock_gettime(CLOCK_MONOTONIC, &T);
+    EXPECT_LE(Due, uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec));
+    if (Epoch == LastEpoch + 1 && LastDue)
+      EXPECT_GE(Due - LastDue, LastEpoch % 2 == 0 ? EMemory : ECompute);
+    LastEpoch = Epoch;
+    LastDue = Due;
+    ++Seen;
+  }
+  prem_guard_stop(G);
+}
+
 // Throttle threads hold their core through the kernel's windows and let
 // it go in the CPU's; they stop when asked.
 TEST(Throttle, HoldsItsCoreInKernelWindows) {

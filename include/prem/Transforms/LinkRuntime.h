@@ -11,6 +11,11 @@
 
 namespace prem {
 
+/// Scratchpad bytes per block that the runtime linked into M keeps for
+/// itself: the "host" policy's block state on NVPTX (guard_agent in
+/// runtime/device/prem_rt.c), which tiles must leave room for.
+uint64_t runtimeScratchpadBytes(const llvm::Module &M);
+
 class LinkRuntimePass : public llvm::PassInfoMixin<LinkRuntimePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,
