@@ -3,7 +3,7 @@
 offload, the whole offload compile) with and without the prem pipeline,
 measured side by side in one run, and the share of each prem pass.
 
-  python3 bench/compile_time.py [--reps 5] [--size large]
+  python3 bench/compile_time.py [--reps 5] [--size small|medium|large]
 
 Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
 into one translation unit per kernel (the shared helpers, that kernel's
@@ -72,7 +72,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--size", choices=suite_build.SIZES, default="large")
+    ap.add_argument("--size", choices=suite_build.SIZES, default="medium")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
                                                      "PremPlugin.so"))

@@ -2,7 +2,7 @@
 """Host-offload benchmark: run time of every suite kernel built without the
 plugin and with it in each PREM mode, measured side by side in one run.
 
-  python3 bench/host_offload.py [--size large] [--reps 10] [--rounds 7]
+  python3 bench/host_offload.py [--size small|medium|large] [--reps 10] [--rounds 7]
 
 Builds the suite (bench/kernels/suite_build.py), then, kernel by kernel, runs
 the four builds in turn (one process each, so that no kernel runs after
@@ -44,7 +44,7 @@ def timed(exe, reps, kernel):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size", choices=suite_build.SIZES, default="large")
+    ap.add_argument("--size", choices=suite_build.SIZES, default="medium")
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
