@@ -39,7 +39,9 @@ OMP_TEAMS_THREAD_LIMIT=1) under tools/prem-guard:
    the measured slowdown; Eq. 3 predicts (E_memory + E_compute) /
    (T_memory + T_compute).
 
-Writes bench/results/<machine>/arbiter-phase-change.json and .md.
+Writes bench/results/<machine>/arbiter-phase-change.json and .md, and ten
+intervals of the jacobi-2d runs as timelines drawn by prem-report
+(timeline-jacobi-2d-none.svg, timeline-jacobi-2d-host.svg).
 """
 import argparse
 import importlib.machinery
@@ -203,7 +205,11 @@ def main():
               f"{g['slowdown_predicted']:.3f} |", "",
               f"Whole kernel (data mapping included): {g['kernel_ratio']:.3f}"
               " x the none build; outputs "
-              f"{'equal' if g['outputs_equal'] else 'DIFFERENT'}."]
+              f"{'equal' if g['outputs_equal'] else 'DIFFERENT'}.", "",
+              f"Ten intervals from the middle of both runs, drawn by "
+              f"prem-report: "
+              f"timeline-{GUARD_KERNEL}-none.svg, "
+              f"timeline-{GUARD_KERNEL}-host.svg."]
     stem = results_file.write(args.results, "arbiter-phase-change", result,
                               lines)
     print("\n".join(lines))
@@ -279,6 +285,7 @@ def start_to_start(intervals):
 
 
 GUARD_KERNEL = "jacobi-2d"
+TIMELINE_RECORDS = 40  # ten intervals: Load, Execute, Store, done
 GUARD_SIZES = ["-DN2=384", "-DN3=24"]
 
 
@@ -329,6 +336,22 @@ def guard_versus_eq3(args):
         scale *= 1.25
     interval_none = start_to_start(none_iv)
     interval_host = start_to_start(host_iv)
+    # Ten intervals from the middle of both runs (the first ones wait for
+    # the offload runtime's start-up), drawn by prem-report.
+    slug, _ = results_file.machine()
+    os.makedirs(os.path.join(args.results, slug), exist_ok=True)
+    for policy in ("none", "host"):
+        _, records = PREM_REPORT.decode_trace(
+            os.path.join(args.out, f"suite-{policy}.trace"))
+        first = len(records) // 2 // 4 * 4  # at an interval's Load phase
+        text, _ = PREM_REPORT.timeline_svg(
+            records[first:first + TIMELINE_RECORDS],
+            f"{GUARD_KERNEL}, policy {policy}: ten intervals from the middle "
+            "of the run")
+        with open(os.path.join(args.results, slug,
+                               f"timeline-{GUARD_KERNEL}-{policy}.svg"),
+                  "w") as f:
+            f.write(text)
     return {
         "kernel": GUARD_KERNEL, "sizes": GUARD_SIZES,
         "intervals": len(none_iv), "t_memory_ns": t_memory,

@@ -7,7 +7,7 @@ measured side by side in one run, and the share of each prem pass.
 
 Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
 into one translation unit per kernel (the shared helpers, that kernel's
-function, a main that calls it). Per kernel: best-of-reps wall time of
+function without its sequential reference, a main that calls it). Per kernel: best-of-reps wall time of
 both builds (interleaved), the ratio, the peak resident memory of the
 compiler (largest process of the compile, GNU time), and from one
 -ftime-report run the seconds each prem pass took in the device compile.
@@ -41,7 +41,11 @@ def split_suite(source):
     helpers = text[:found[0].start()]
     units = {}
     for m in found:
-        units[m.group(1)] = (helpers + m.group(0) +
+        # Without the sequential reference (suite -c): host code that would
+        # weigh on both builds alike and hide the device compile's share.
+        body = re.sub(r"^  if \(checking\) \{\n.*?^  \}\n", "", m.group(0),
+                      flags=re.M | re.S)
+        units[m.group(1)] = (helpers + body +
                              f'int main(void) {{ printf("%016llx\\n", '
                              f'(unsigned long long){m.group(1)}()); return 0; }}\n')
     return units

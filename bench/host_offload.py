@@ -93,13 +93,26 @@ def main():
         rows.append(row)
     geomean = {m: round(math.exp(sum(map(math.log, v)) / len(v)), 4)
                for m, v in ratios.items()}
+    # What the plugin did to each target loop (the sdma build's report).
+    loops = []
+    for name, t, r in suite_build.loops(exes["sdma"] + ".json"):
+        loop = {"function": suite_build.function_of(name),
+                "line": int(name.rsplit("_l", 1)[1]), "transformed": t}
+        if t:
+            loop.update({key: r.get(key) for key in (
+                "tile", "tile_iterations", "intervals",
+                "scratchpad_bytes_per_tile", "load_bytes_per_tile",
+                "store_bytes_per_tile")})
+        else:
+            loop["reason"] = r.get("reason", "?")
+        loops.append(loop)
 
     result = results_file.new_result(
         "host-offload", size=args.size, reps=args.reps, rounds=args.rounds,
         method="one process per kernel and build; best of reps per run, "
                "median over rounds; builds interleaved in one run; time = "
                "the kernel's target regions, data mapping included",
-        kernels=rows, geomean_ratio=geomean)
+        kernels=rows, geomean_ratio=geomean, loops=loops)
     info = result["machine"]
     lines = [f"# Host-offload run time, suite size {args.size}", "",
              f"Machine: {info['cpu']}, {info['cores']} cores ({info['arch']}); "
@@ -113,6 +126,23 @@ def main():
                      f"{r['dae_ratio']:.3f} | {r['sdma_ratio']:.3f} |")
     lines.append(f"| geometric mean | | | {geomean['cmpt']:.3f} | "
                  f"{geomean['dae']:.3f} | {geomean['sdma']:.3f} |")
+    lines += ["", "Per target loop, what the plugin did (the sdma build's "
+              "-prem-report): the tile, the PREM intervals of an agent's "
+              "chunk, and bytes per tile.", "",
+              "| loop | tile | intervals | scratchpad B | load B | store B |",
+              "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for lp in loops:
+        where = f"{lp['function']}:{lp['line']}"
+        if lp["transformed"]:
+            tile = lp["tile"] or f"{lp['tile_iterations']} SIMT iterations"
+            cells = [lp[k] for k in ("intervals", "scratchpad_bytes_per_tile",
+                                     "load_bytes_per_tile",
+                                     "store_bytes_per_tile")]
+            lines.append(f"| {where} | {tile} | " + " | ".join(
+                "-" if c is None else str(c) for c in cells) + " |")
+        else:
+            lines.append(f"| {where} | not transformed: {lp['reason']} | | "
+                         "| | |")
     base_name = results_file.write(args.results, f"host-offload-{args.size}",
                                    result, lines)
     print("\n".join(lines))

@@ -82,10 +82,14 @@ void prem_guard_cpu_exit_mem(prem_guard_arbiter *g);
  * __prem_guard before the launch (docs/arbitration.md). */
 prem_guard *prem_guard_state(prem_guard_arbiter *g);
 /* late_*: how long after its timer expired each window opened (the
- * arbiter's share of the agents' response), over the run. */
+ * arbiter's share of the agents' response), over the run. recoveries: the
+ * times the kernel's agents stayed in memory through four kernel windows
+ * in a row and 100 ms (a crashed or stuck agent), after which CPU tasks
+ * stopped waiting for them until they were out of memory again. */
 typedef struct prem_guard_stats {
   uint64_t windows, overruns;
   uint64_t late_median_ns, late_p99_ns, late_max_ns;
+  uint64_t recoveries;
 } prem_guard_stats;
 prem_guard_stats prem_guard_stop(prem_guard_arbiter *g);
 

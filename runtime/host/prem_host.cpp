@@ -192,6 +192,15 @@ struct prem_guard_arbiter {
   // share of a kernel's response time. Read once the thread has stopped.
   static constexpr size_t MaxLatenessSamples = 1 << 20;
   std::vector<uint64_t> Lateness;
+  // A kernel that stays in memory through this many kernel windows in a row,
+  // and this long, has crashed or hangs (its budget is one window; the time
+  // keeps an agent the scheduler merely preempted on a loaded machine from
+  // counting): CPU tasks stop waiting for it until its agents are out of
+  // memory again, so that no client wedges the others.
+  static constexpr unsigned WedgeWindows = 4;
+  static constexpr uint64_t WedgeNs = 100000000;
+  std::atomic<bool> KernelWedged{false};
+  uint64_t Recoveries = 0;
   std::thread Thread;
 
   // Time-triggered: the windows follow the clock, not the agents. The
@@ -202,6 +211,8 @@ struct prem_guard_arbiter {
   // two kernel windows with no CPU window between.
   void run() {
     uint64_t Next = nowNs();
+    unsigned HeldWindows = 0;
+    uint64_t HeldSince = 0;
     for (uint64_t Epoch = 0; !Stop.load(std::memory_order_relaxed); ++Epoch) {
       bool Kernel = Epoch % 2 == 0;
       // The timer's expiry, which a late window still counts from when its
@@ -216,8 +227,25 @@ struct prem_guard_arbiter {
       while (nowNs() < Next)
         if (Stop.load(std::memory_order_relaxed))
           return;
-      if (Kernel && atomic(Guard->in_memory).load(std::memory_order_acquire))
+      bool Held = atomic(Guard->in_memory).load(std::memory_order_acquire);
+      if (!Held) {
+        HeldWindows = 0;
+        KernelWedged.store(false, std::memory_order_release);
+      } else if (Kernel) {
         atomic(Guard->overruns).fetch_add(1, std::memory_order_relaxed);
+        if (HeldWindows++ == 0)
+          HeldSince = nowNs();
+        if (HeldWindows >= WedgeWindows && nowNs() - HeldSince >= WedgeNs &&
+            !KernelWedged.load(std::memory_order_relaxed)) {
+          ++Recoveries;
+          fprintf(stderr,
+                  "prem: the kernel's agents held memory through %u kernel "
+                  "windows in a row (a crashed or stuck agent); CPU tasks no "
+                  "longer wait for them\n",
+                  HeldWindows);
+          KernelWedged.store(true, std::memory_order_release);
+        }
+      }
     }
   }
 };
@@ -256,7 +284,8 @@ uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *G) {
     if (atomic(S->epoch).load() % 2 == 1) {
       atomic(S->cpu_in_memory).fetch_add(1);
       uint64_t End = G->WindowEnd.load();
-      if (atomic(S->in_memory).load() == 0 && atomic(S->epoch).load() % 2 == 1)
+      if ((atomic(S->in_memory).load() == 0 || G->KernelWedged.load()) &&
+          atomic(S->epoch).load() % 2 == 1)
         return End;
       atomic(S->cpu_in_memory).fetch_sub(1);
     }
@@ -274,7 +303,11 @@ prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
   G->Stop = true;
   G->Thread.join();
   prem_guard_stats Stats{atomic(G->Guard->epoch).load() + 1,
-                         atomic(G->Guard->overruns).load(), 0, 0, 0};
+                         atomic(G->Guard->overruns).load(),
+                         0,
+                         0,
+                         0,
+                         G->Recoveries};
   if (!G->Lateness.empty()) {
     std::vector<uint64_t> &L = G->Lateness;
     std::sort(L.begin(), L.end());
@@ -287,12 +320,13 @@ prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
     if (FILE *Out = fopen(Path, "w")) {
       fprintf(Out,
               "windows %llu\noverruns %llu\nlate_median_ns %llu\n"
-              "late_p99_ns %llu\nlate_max_ns %llu\n",
+              "late_p99_ns %llu\nlate_max_ns %llu\nrecoveries %llu\n",
               (unsigned long long)Stats.windows,
               (unsigned long long)Stats.overruns,
               (unsigned long long)Stats.late_median_ns,
               (unsigned long long)Stats.late_p99_ns,
-              (unsigned long long)Stats.late_max_ns);
+              (unsigned long long)Stats.late_max_ns,
+              (unsigned long long)Stats.recoveries);
       fclose(Out);
     }
   munmap(G->Guard, sizeof(prem_guard));

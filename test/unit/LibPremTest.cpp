@@ -264,6 +264,33 @@ TEST(Guard, PublishesWhenEachWindowWasDue) {
   prem_guard_stop(G);
 }
 
+// A kernel agent that crashed in a memory phase (its announcement stays)
+// does not wedge CPU tasks: after four kernel windows and 100 ms the
+// arbiter reports it, and they go on.
+TEST(Guard, RecoversFromAKernelAgentThatNeverLeavesMemory) {
+  std::string Name = "/prem-unit-guard-wedge-" + std::to_string(getpid());
+  prem_guard_arbiter *G = prem_guard_start(Name.c_str(), 100000, 100000);
+  ASSERT_NE(G, nullptr);
+  __atomic_store_n(&prem_guard_state(G)->in_memory, 1u, __ATOMIC_SEQ_CST);
+  std::atomic<bool> Entered{false};
+  std::thread Cpu([&] {
+    prem_guard_cpu_enter_mem(G);
+    prem_guard_cpu_exit_mem(G);
+    Entered = true;
+  });
+  // 100 ms, then the next CPU window; allow a loaded machine 2 s.
+  for (int I = 0; I < 200 && !Entered; ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  bool Recovered = Entered;
+  if (!Recovered) // let the thread finish: release the stuck agent
+    __atomic_store_n(&prem_guard_state(G)->in_memory, 0u, __ATOMIC_SEQ_CST);
+  Cpu.join();
+  prem_guard_stats S = prem_guard_stop(G);
+  EXPECT_TRUE(Recovered);
+  EXPECT_GE(S.recoveries, 1u);
+  EXPECT_GE(S.overruns, 4u);
+}
+
 // Throttle threads hold their core through the kernel's windows and let
 // it go in the CPU's; they stop when asked.
 TEST(Throttle, HoldsItsCoreInKernelWindows) {

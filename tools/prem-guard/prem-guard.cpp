@@ -73,10 +73,12 @@ int main(int Argc, char **Argv) {
     Status = 2 << 8;
   prem_guard_stats Stats = prem_guard_stop(Guard);
   std::fprintf(stderr,
-               "prem-guard: %llu windows, %llu overruns; windows opened "
-               "late by %llu ns (median), %llu ns (p99), %llu ns (max)\n",
+               "prem-guard: %llu windows, %llu overruns, %llu recoveries; "
+               "windows opened late by %llu ns (median), %llu ns (p99), %llu "
+               "ns (max)\n",
                (unsigned long long)Stats.windows,
                (unsigned long long)Stats.overruns,
+               (unsigned long long)Stats.recoveries,
                (unsigned long long)Stats.late_median_ns,
                (unsigned long long)Stats.late_p99_ns,
                (unsigned long long)Stats.late_max_ns);
