@@ -8,7 +8,9 @@ plugin (baseline), with it in each PREM mode (GPU tiles on, arbitration
 policy none), and in sdma with the "device" policy (sdma-device: one block
 at a time in a memory phase) and the "tdma" policy (sdma-tdma: the
 runtime's default slot table, 8 slots of 100 us), and the
-runtime micro-benchmarks (bench/gpu/micro.cu); assembles every PTX file
+runtime micro-benchmarks (bench/gpu/micro.cu), and the load-profiling
+build of bench/gpu/profile_gpu.py (profile.cubin, profile.raw.sites);
+assembles every PTX file
 with ptxas (static shared memory within 48 KiB), and writes
 OUT/manifest.json: the variants, their cubins, and what the plugin did to
 each kernel (from its -prem-report). bench/gpu/run_gpu.py runs them on a
@@ -43,12 +45,16 @@ def cuda_path(ptxas):
     return os.path.dirname(os.path.dirname(ptxas)) if ptxas else None
 
 
-def compile_ptx(args, source, out_ptx, mode, report=None, arbiter="none"):
+def compile_ptx(args, source, out_ptx, mode, report=None, arbiter="none",
+                profile=None):
     cmd = [args.clang, "-O2", "-x", "cuda", "--cuda-gpu-arch=sm_90",
            "--cuda-device-only", "-Wno-unknown-cuda-version",
            "-I" + os.path.join(ROOT, "include"), "-S", source, "-o", out_ptx]
     if args.cuda_path:
         cmd.append("--cuda-path=" + args.cuda_path)
+    if profile:
+        cmd += ["-gline-tables-only", "-fpass-plugin=" + args.plugin,
+                "-mllvm", "-prem-profile-generate=" + profile]
     if mode:
         cmd += ["-fpass-plugin=" + args.plugin, "-mllvm", "-prem-gpu-tiles",
                 "-mllvm", "-prem-mode=" + mode,
@@ -119,6 +125,16 @@ def main():
             entry["kernels"] = tiles(report)
         manifest["variants"][variant] = entry
         print(f"{variant:8s} " + " ".join(f"{k}:{b}" for k, b in sorted(smem.items())))
+    # The load profile's build (bench/gpu/profile_gpu.py): the suite as
+    # written, with prem-instrument's record calls; the compiler writes the
+    # sites beside the raw profile's name.
+    raw = os.path.join(args.out, "profile.raw")
+    compile_ptx(args, suite, os.path.join(args.out, "profile.ptx"), None,
+                profile=raw)
+    ptxas(px, os.path.join(args.out, "profile.ptx"), "sm_90",
+          os.path.join(args.out, "profile.cubin"))
+    manifest["profile"] = {"cubin": "profile.cubin",
+                           "sites": "profile.raw.sites"}
     micro = os.path.join(args.out, "micro.ptx")
     compile_ptx(args, os.path.join(HERE, "micro.cu"), micro, "sdma")
     ptxas(px, micro, "sm_90", os.path.join(args.out, "micro.cubin"))

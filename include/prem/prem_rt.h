@@ -147,11 +147,15 @@ prem_tdma_may_start(const prem_tdma *t, uint32_t agent, uint64_t now) {
          now % t->slot_ns + t->budget_ns <= t->slot_ns;
 }
 
-/* Load profiling (prem-instrument, host offload only): one constant site
- * per profiled load, and one call before each execution of it. lane is the
- * worksharing iteration, which stands for a GPU thread: 32 consecutive
- * lanes make a warp. Records go to $PREM_PROFILE_FILE, else to output, when
- * the program ends; tools/prem-profile turns them into a profile. */
+/* Load profiling (prem-instrument): one constant site per profiled load,
+ * and one call before each execution of it. lane is a GPU thread (on host
+ * offload the worksharing iteration stands for one): 32 consecutive lanes
+ * make a warp. On host offload the records go to $PREM_PROFILE_FILE, else
+ * to output, when the program ends; tools/prem-profile turns them into a
+ * profile. On NVPTX the sites are the module's array __prem_prof_sites,
+ * described in the file output.sites the compiler writes, and the records
+ * stay in __prem_prof_records for the host to read (bench/gpu/
+ * profile_gpu.py). */
 typedef struct prem_prof_site {
   const char *kernel;
   const char *file; /* "" without debug information */
@@ -162,6 +166,15 @@ typedef struct prem_prof_site {
 
 PREM_RT_DEVICE void __prem_prof_load(const prem_prof_site *site, uint64_t lane,
                                      const void *address);
+
+/* A GPU's records, in the order each thread made them. count may exceed
+ * the capacity: records past it are counted, not stored. */
+typedef struct prem_prof_record {
+  uint64_t site; /* the address of its entry in __prem_prof_sites */
+  uint64_t lane;
+  uint64_t address;
+} prem_prof_record;
+#define PREM_PROF_CAPACITY (1u << 20)
 
 #ifdef __cplusplus
 }

@@ -8,12 +8,18 @@
 // Seed 000 (Sec. 3.3) profiles every address a global load touches, per
 // warp, inside a simulator. Here the program itself records them: before
 // each profiled load (prem::kernelLoadSites) a call to __prem_prof_load
-// passes the load's site, the lane and the address. On host offload the lane
-// is the iteration of the worksharing loop, so 32 consecutive iterations
-// stand for a warp of 32 consecutive threads, as the design prescribes.
-// GPU modules are not instrumented (their records would need a device
-// buffer and a GPU to fill it): profile the host-offload build of the same
-// source, whose load sites are the same (LoadSite.h).
+// passes the load's site, the lane and the address.
+// - Host offload: the lane is the iteration of the worksharing loop, so 32
+//   consecutive iterations stand for a warp of 32 consecutive threads, as
+//   the design prescribes; the runtime writes the records at exit.
+// - CUDA kernels on NVPTX: the lane is the thread's global x index, so that
+//   lanes 32k..32k+31 are a real warp of a 1-D grid. The records stay in
+//   device memory; the sites are one array, __prem_prof_sites, described in
+//   FILE.sites, which the host joins with the records it reads back
+//   (bench/gpu/profile_gpu.py).
+// OpenMP NVPTX kernels and AMDGPU are not instrumented: profile the
+// host-offload build of the same source, whose load sites are the same
+// (LoadSite.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,14 +27,19 @@
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Support/LoadSite.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #define DEBUG_TYPE "prem-instrument"
@@ -77,17 +88,71 @@ public:
     Output = string(OutputFile);
   }
 
-  Constant *site(const LoadSite &S, uint64_t Hash) {
+  Constant *init(const LoadSite &S, uint64_t Hash) {
     IRBuilder<> B(M.getContext());
-    Constant *Init = ConstantStruct::get(
+    return ConstantStruct::get(
         SiteTy, {string(S.Kernel), string(S.File), B.getInt32(S.Line),
                  B.getInt32(S.Column), B.getInt32(S.Ordinal),
                  B.getInt32(S.Bytes), B.getInt64(Hash), Output});
+  }
+
+  /// A site of its own (host offload: the runtime names sites by address).
+  Constant *site(const LoadSite &S, uint64_t Hash) {
     return new GlobalVariable(M, SiteTy, /*isConstant=*/true,
-                              GlobalValue::PrivateLinkage, Init,
+                              GlobalValue::PrivateLinkage, init(S, Hash),
                               "prem.prof.site");
   }
+
+  /// All sites in one array the host finds by name (GPU): element I.
+  SmallVector<Constant *, 16>
+  siteArray(ArrayRef<std::pair<const LoadSite *, uint64_t>> Sites) {
+    SmallVector<Constant *, 16> Inits;
+    for (auto [S, Hash] : Sites)
+      Inits.push_back(init(*S, Hash));
+    auto *Ty = ArrayType::get(SiteTy, Inits.size());
+    auto *Array = new GlobalVariable(
+        M, Ty, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantArray::get(Ty, Inits), "__prem_prof_sites");
+    SmallVector<Constant *, 16> Elements;
+    for (unsigned I = 0; I < Inits.size(); ++I)
+      Elements.push_back(ConstantExpr::getInBoundsGetElementPtr(
+          Ty, Array,
+          ArrayRef<Constant *>{
+              ConstantInt::get(Type::getInt64Ty(M.getContext()), 0),
+              ConstantInt::get(Type::getInt64Ty(M.getContext()), I)}));
+    return Elements;
+  }
 };
+
+/// FILE.sites: the sites of a GPU module in the raw profile's "S" lines,
+/// numbered as in __prem_prof_sites (tools/prem-profile reads them).
+static void writeSites(LLVMContext &C, StringRef Path,
+                       ArrayRef<std::pair<const LoadSite *, uint64_t>> Sites) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    C.emitError("prem-instrument: cannot write the load sites '" + Path +
+                "': " + EC.message());
+    return;
+  }
+  for (auto [I, Site] : enumerate(Sites)) {
+    const LoadSite &S = *Site.first;
+    OS << "S " << I << " " << S.Kernel << " "
+       << (S.File.empty() ? StringRef("-") : StringRef(S.File)) << " " << S.Line
+       << " " << S.Column << " " << S.Ordinal << " " << S.Bytes << " "
+       << format_hex_no_prefix(Site.second, 16) << "\n";
+  }
+}
+
+/// The thread's global x index, where lanes of a 1-D grid are consecutive.
+static Value *globalThreadX(IRBuilderBase &B) {
+  auto Read = [&](Intrinsic::ID ID) {
+    return B.CreateZExt(B.CreateIntrinsic(ID, {}), B.getInt64Ty());
+  };
+  return B.CreateAdd(B.CreateMul(Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x),
+                                 Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x)),
+                     Read(Intrinsic::nvvm_read_ptx_sreg_tid_x), "prem.lane");
+}
 } // namespace
 
 PreservedAnalyses PremInstrumentPass::run(Module &M,
@@ -103,6 +168,9 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
       "__prem_prof_load", Type::getVoidTy(C), Ptr, I64, Ptr);
   std::optional<SiteBuilder> Builder;
   bool Changed = false;
+  // GPU: every kernel's sites first, then one array of them.
+  SmallVector<SmallVector<LoadSite, 16>, 4> GPUSites;
+  SmallVector<std::pair<const LoadSite *, uint64_t>, 16> GPUSiteList;
   for (const KernelRecord &K : KI.Kernels) {
     Function *Anchor = K.SIMT.Region ? K.SIMT.Region : K.Entry;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*Anchor);
@@ -115,10 +183,15 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
                << " are not profiled: " << Why;
       });
     };
-    if (T.isNVPTX() || T.isAMDGPU()) {
-      Missed("load profiles are taken on host offload (profile the "
+    if (T.isAMDGPU() ||
+        (T.isNVPTX() && K.SIMT.K != SIMTInfo::Kind::ThreadIndex)) {
+      Missed("on this target only CUDA kernels are profiled (profile the "
              "host-offload build of the same source and use the profile "
              "here)");
+      continue;
+    }
+    if (T.isNVPTX()) {
+      GPUSites.push_back(kernelLoadSites(K, FAM));
       continue;
     }
     if (K.SIMT.K != SIMTInfo::Kind::WorksharingLoop) {
@@ -145,6 +218,43 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
              << " global loads profiled";
     });
     FAM.invalidate(*K.SIMT.Region, PreservedAnalyses::none());
+    Changed = true;
+  }
+  // Pointers into GPUSites only now that it no longer grows.
+  for (const SmallVector<LoadSite, 16> &KernelSites : GPUSites) {
+    uint64_t Hash = loadShapeHash(KernelSites);
+    for (const LoadSite &S : KernelSites)
+      GPUSiteList.push_back({&S, Hash});
+  }
+  if (!GPUSiteList.empty()) {
+    if (!Builder)
+      Builder.emplace(M, ProfileGenerate);
+    SmallVector<Constant *, 16> Sites = Builder->siteArray(GPUSiteList);
+    for (auto [I, Site] : enumerate(GPUSiteList)) {
+      IRBuilder<> B(Site.first->Load);
+      B.CreateCall(Record, {Sites[I], globalThreadX(B),
+                            Site.first->Load->getPointerOperand()});
+      ++NumProfiledLoads;
+    }
+    SmallPtrSet<Function *, 8> Touched;
+    for (const SmallVector<LoadSite, 16> &KernelSites : GPUSites) {
+      if (KernelSites.empty())
+        continue;
+      const LoadSite &First = KernelSites.front();
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(
+             *First.Load->getFunction())
+          .emit([&] {
+            return OptimizationRemark("prem", "Profiled", First.Load)
+                   << "kernel " << First.Kernel << ": "
+                   << ore::NV("Loads", unsigned(KernelSites.size()))
+                   << " global loads profiled (records in device memory)";
+          });
+      for (const LoadSite &S : KernelSites)
+        Touched.insert(S.Load->getFunction());
+    }
+    writeSites(C, ProfileGenerate + ".sites", GPUSiteList);
+    for (Function *F : Touched)
+      FAM.invalidate(*F, PreservedAnalyses::none());
     Changed = true;
   }
   if (Record.getCallee()->use_empty())

@@ -140,7 +140,20 @@ __attribute__((destructor)) static void write_trace(void) {
 }
 #endif
 
-#if !PREM_GPU
+#if PREM_GPU
+/* Load profile records in device memory, where the host reads them after
+ * the kernel (prem_rt.h). Weak, as the trace is. */
+__attribute__((weak)) prem_prof_record __prem_prof_records[PREM_PROF_CAPACITY];
+__attribute__((weak)) uint64_t __prem_prof_count;
+
+void __prem_prof_load(const prem_prof_site *site, uint64_t lane,
+                      const void *address) {
+  uint64_t Slot = __atomic_fetch_add(&__prem_prof_count, 1, __ATOMIC_RELAXED);
+  if (Slot < PREM_PROF_CAPACITY)
+    __prem_prof_records[Slot] = (prem_prof_record){
+        (uint64_t)(uintptr_t)site, lane, (uint64_t)(uintptr_t)address};
+}
+#else
 /* Load profile records, appended under a spin lock (each thread's records
  * stay in its program order, which is what the profile tool needs) and
  * written when the program ends. Weak, like the trace: one buffer for every

@@ -1,8 +1,8 @@
 // prem-instrument: before each global load of a worksharing loop, a call
 // that records the load's site, the lane (the loop's iteration, standing for
 // a GPU thread) and the address. Stack slots and the OpenMP runtime's bounds
-// are not profiled; a target region without a worksharing loop, and GPU
-// modules, are left unchanged with a remark.
+// are not profiled; a target region without a worksharing loop, and OpenMP
+// NVPTX kernels, are left unchanged with a remark.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %omp_host_device_ir -gline-tables-only %s -o %t/host.ll
 // RUN: %opt_prem -passes=prem-instrument -verify-each -prem-profile-generate=%t/k.raw -pass-remarks=prem -pass-remarks-missed=prem -S %t/host.ll -o %t/inst.ll 2> %t/remarks.txt
@@ -14,7 +14,7 @@
 // RUN: %opt_prem -passes=prem-instrument -S %t/host.ll -o %t/off.ll
 // RUN: cmp %t/plain.ll %t/off.ll
 //
-// On NVPTX the module is unchanged, and a remark says where profiles are taken.
+// For OpenMP NVPTX the module is unchanged; a remark says where to profile.
 // RUN: %omp_nvptx_device_ir -gline-tables-only %s -o %t/nvptx.ll
 // RUN: %opt_prem -S %t/nvptx.ll -o %t/nvptx-plain.ll
 // RUN: %opt_prem -passes=prem-instrument -prem-profile-generate=%t/k.raw -pass-remarks-missed=prem -S %t/nvptx.ll -o %t/nvptx-inst.ll 2> %t/nvptx-remarks.txt
@@ -59,7 +59,7 @@ void serial(float *x) {
 // REMARK: prem-instrument.c:33:16: kernel __omp_offloading_{{.*}}_saxpy_l31: 2 global loads profiled
 // REMARK: prem-instrument.c:38:10: loads of kernel __omp_offloading_{{.*}}_serial_l37 are not profiled: no worksharing loop whose iterations stand for threads
 
-// NVPTX: loads of kernel __omp_offloading_{{.*}}_saxpy_l31 are not profiled: load profiles are taken on host offload (profile the host-offload build of the same source and use the profile here)
+// NVPTX: loads of kernel __omp_offloading_{{.*}}_saxpy_l31 are not profiled: on this target only CUDA kernels are profiled (profile the host-offload build of the same source and use the profile here)
 
 // PIPELINE: @llvm.global_dtors = {{.*}} ptr @write_profile
 // PIPELINE-NOT: __prem_enter_mem
