@@ -14,6 +14,10 @@ per kernel of the CUDA suite, the baseline and each PREM mode side by side:
   another stream (grid-stride over 2 x 512 MiB) and host-to-device copies run
   on a third; policy "none" (no arbiter: the co-runners do not take part in
   PREM, so this measures what the transformation alone does);
+- with --arbitrated, time beside the variant's own co-runner (suite.cu's
+  corunner): in sdma-device its blocks go through the same token as the
+  measured kernel's (the co-runners go through the arbiter); not yet run on
+  a GPU;
 - micro-benchmarks: the cost of one phase change (prem-sync's calls and
   barriers, policy none) and the SoftDMA Load-phase bandwidth as a fraction
   of a device-to-device copy's, in the same run;
@@ -213,6 +217,43 @@ class Interference:
         self.copy_stream.synchronize()
 
 
+class ArbitratedInterference:
+    """The variant's own co-runner (suite.cu's corunner) launched back to
+    back on its own stream: in a variant with an arbiter (sdma-device) its
+    blocks go through the same token as the measured kernel's; in the
+    others it is an ordinary memory-bound co-runner."""
+
+    def __init__(self, module, sms):
+        self.fn = module.get_function("corunner")
+        self.n = THREADS * sms * 256
+        self.a = cp.ones(self.n, cp.float32)
+        self.b = cp.empty_like(self.a)
+        self.grid = (self.n + THREADS - 1) // THREADS
+        self.stream = cp.cuda.Stream(non_blocking=True)
+        self._launch()
+        self.stream.synchronize()
+        t = time.perf_counter()
+        self._launch()
+        self.stream.synchronize()
+        self.pass_s = time.perf_counter() - t
+
+    def _launch(self):
+        self.fn((self.grid,), (THREADS,), (self.a, self.b, np.int32(self.n)),
+                stream=self.stream)
+
+    def start(self, seconds):
+        for _ in range(max(2, int(seconds / self.pass_s) + 1)):
+            self._launch()
+        self.done = cp.cuda.Event()
+        self.done.record(self.stream)
+
+    def still_running(self):
+        return not self.done.done
+
+    def wait(self):
+        self.stream.synchronize()
+
+
 def time_launches(fn, grid, block, args, count, stream):
     starts = [cp.cuda.Event() for _ in range(count)]
     ends = [cp.cuda.Event() for _ in range(count)]
@@ -254,6 +295,10 @@ def main():
     ap.add_argument("--launches", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--arbitrated", action="store_true",
+                    help="also time each variant beside its own co-runner "
+                    "(suite.cu's corunner), which goes through the arbiter "
+                    "in sdma-device")
     args = ap.parse_args()
     with open(os.path.join(args.build, "manifest.json")) as f:
         manifest = json.load(f)
@@ -277,6 +322,10 @@ def main():
                     "host": platform.platform()},
         "arbitration": "none (no arbiter: co-runners are not PREM agents)",
         "sizes": sizes, "launches": args.launches, "kernels": {}}
+    if args.arbitrated:
+        result["arbitration"] += ("; 'arbitrated': beside the variant's own "
+                                  "co-runner, through the token in "
+                                  "sdma-device")
     print(f"{gpu}: {sms} SMs; sizes {sizes}", flush=True)
 
     # Correctness and the trace.
@@ -334,8 +383,15 @@ def main():
             print(f"  {name:9s} {v:8s} {info}", flush=True)
         result["kernels"][name] = entry
 
-    # Timing: isolation, then under interference.
+    # Timing: isolation, then under interference (and beside the variant's
+    # own co-runner with --arbitrated).
     hammer = Interference(sms)
+    settings = ("isolation", "interference")
+    corunners = {}
+    if args.arbitrated:
+        settings += ("arbitrated",)
+        corunners = {v: ArbitratedInterference(modules[v], sms)
+                     for v in variants}
     for name in names:
         grid, block, _ = specs[name]
         host_args, _ = inputs[name]
@@ -343,23 +399,25 @@ def main():
         fns = {v: modules[v].get_function(name) for v in variants}
         devs = {v: tuple(to_device(host_args)) for v in variants}
         per_round = max(1, args.launches // args.rounds)
-        for setting in ("isolation", "interference"):
+        for setting in settings:
             times = {v: [] for v in variants}
             # Warm up each variant.
             for v in variants:
                 time_launches(fns[v], grid, block, devs[v], 10, stream)
             for r in range(args.rounds):
                 for v in variants:
-                    if setting == "interference":
+                    co = {"interference": hammer,
+                          "arbitrated": corunners.get(v)}.get(setting)
+                    if co:
                         # Ten times the window in isolation (at least 30 us
                         # a launch: Python's launch rate; interference slows
                         # kernels down up to 5x here), plus a margin.
                         iso_us = statistics.median(entry["variants"][v]["isolation"]["_all"])
-                        hammer.start(10e-6 * max(iso_us, 30.0) * per_round + 0.05)
+                        co.start(10e-6 * max(iso_us, 30.0) * per_round + 0.05)
                     t = time_launches(fns[v], grid, block, devs[v], per_round, stream)
-                    if setting == "interference":
-                        overlapped = hammer.still_running()
-                        hammer.wait()
+                    if co:
+                        overlapped = co.still_running()
+                        co.wait()
                         if not overlapped:
                             print(f"  warning: {name} {v}: co-runner ended before the window", flush=True)
                     times[v] += t
@@ -372,6 +430,10 @@ def main():
             itf = entry["variants"][v]["interference"]
             entry["variants"][v]["sensitivity_worst"] = itf["max_us"] / iso["max_us"]
             entry["variants"][v]["sensitivity_median"] = itf["median_us"] / iso["median_us"]
+            if "arbitrated" in entry["variants"][v]:
+                arb = entry["variants"][v]["arbitrated"]
+                entry["variants"][v]["sensitivity_arbitrated_worst"] = (
+                    arb["max_us"] / iso["max_us"])
             if v != "baseline":
                 b = entry["variants"]["baseline"]["isolation"]
                 entry["variants"][v]["overhead_median"] = iso["median_us"] / b["median_us"]
@@ -382,8 +444,15 @@ def main():
             f"{entry['variants'][v]['interference']['max_us']:.1f}" for v in variants)
         print(f"  {name:9s} {line}", flush=True)
         for v in variants:
-            for setting in ("isolation", "interference"):
+            for setting in settings:
                 del entry["variants"][v][setting]["_all"]
+            if args.arbitrated:
+                print(f"  {name:9s} {v}: beside its own co-runner "
+                      f"{entry['variants'][v]['arbitrated']['median_us']:.1f}/"
+                      f"{entry['variants'][v]['arbitrated']['max_us']:.1f}, "
+                      "worst / worst in isolation "
+                      f"{entry['variants'][v]['sensitivity_arbitrated_worst']:.2f}",
+                      flush=True)
 
     # Micro-benchmarks.
     micro = cp.RawModule(path=os.path.join(args.build, manifest["micro"]))
@@ -430,6 +499,10 @@ def main():
                 [result["kernels"][k]["variants"][v]["overhead_median"] for k in ks])
         head[v + "_sensitivity_worst_geomean"] = geo(
             [result["kernels"][k]["variants"][v]["sensitivity_worst"] for k in ks])
+        if args.arbitrated:
+            head[v + "_sensitivity_arbitrated_worst_geomean"] = geo(
+                [result["kernels"][k]["variants"][v]["sensitivity_arbitrated_worst"]
+                 for k in ks])
         if v != "baseline":
             head[v + "_all_bitwise_equal"] = all(
                 result["kernels"][k]["variants"][v]["bitwise_equal_baseline"] for k in names)

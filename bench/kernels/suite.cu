@@ -134,4 +134,15 @@ saxpy(const float *__restrict__ x, float *__restrict__ y, float a, int n) {
     y[i] = a * x[i] + y[i];
 }
 
+// Not measured: the co-runner of run_gpu.py --arbitrated. A memory-bound
+// copy written as a kernel the plugin tiles, so that in a variant with an
+// arbiter its blocks take the measured kernel's token (one module, one
+// __prem_token): the co-runners go through the arbiter too.
+__global__ void __launch_bounds__(THREADS)
+corunner(const float *__restrict__ a, float *__restrict__ b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    b[i] = a[i] + 1.0f;
+}
+
 } // extern "C"
