@@ -339,6 +339,9 @@ public:
 
   /// The worksharing IV {Start,+,Step}<Root>.
   const SCEVAddRecExpr *RootIV = nullptr;
+  /// The runtime's IV when it is a wider copy of RootIV's PHI that SCEV
+  /// sees as an unknown (NVPTX: an i64 PHI of sexts beside the i32 IV).
+  const PHINode *WideIV = nullptr;
   /// The SIMT dimension never takes negative values (thread indices; an
   /// iteration space known to start at 0 or above).
   bool SIMTNonNegative = false;
@@ -489,6 +492,11 @@ public:
     }
     if (auto *U = dyn_cast<SCEVUnknown>(S)) {
       const Value *V = U->getValue();
+      if (WideIV && V == WideIV) {
+        // The IV's sign extension, without wrap as for any cast above.
+        AssumesNoWrap = true;
+        return translateAddRec(RootIV, Err);
+      }
       if (isThreadIndex(V)) {
         Linear L(N);
         L.Dims[0] = 1;
@@ -852,6 +860,7 @@ private:
   }
 
   void collectLoops();
+  const SCEVAddRecExpr *rootInduction(PHINode *Phi, Loop *Root);
   void setChainFor(const Instruction &I);
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
@@ -870,6 +879,38 @@ private:
 };
 } // namespace
 
+/// Phi's affine recurrence on Root; or, when SCEV sees Phi as an unknown
+/// because it is the sign extension of a narrower IV of Root kept in a PHI
+/// of its own (each incoming value a sext of that IV's), the narrower IV's
+/// (Phi is then Aff.WideIV).
+const SCEVAddRecExpr *NestBuilder::rootInduction(PHINode *Phi, Loop *Root) {
+  auto Affine = [&](const Value *V) -> const SCEVAddRecExpr * {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(V)));
+    return AR && AR->getLoop() == Root && AR->isAffine() ? AR : nullptr;
+  };
+  if (auto *AR = Affine(Phi))
+    return AR;
+  for (PHINode &Narrow : Root->getHeader()->phis()) {
+    if (&Narrow == Phi || !Narrow.getType()->isIntegerTy() ||
+        !Phi->getType()->isIntegerTy() ||
+        Narrow.getType()->getIntegerBitWidth() >=
+            Phi->getType()->getIntegerBitWidth())
+      continue;
+    auto *AR = Affine(&Narrow);
+    if (!AR)
+      continue;
+    bool Extends = all_of(Phi->blocks(), [&](BasicBlock *BB) {
+      auto *Ext = dyn_cast<SExtInst>(Phi->getIncomingValueForBlock(BB));
+      return Ext && Ext->getOperand(0) == Narrow.getIncomingValueForBlock(BB);
+    });
+    if (Extends) {
+      Aff.WideIV = Phi;
+      return AR;
+    }
+  }
+  return nullptr;
+}
+
 void NestBuilder::collectLoops() {
   const SIMTInfo &S = Nest.Kernel->SIMT;
   Loop *Root = rootLoop();
@@ -883,8 +924,7 @@ void NestBuilder::collectLoops() {
       SIMTDim.Line = DL.getLine();
     // The worksharing IV: the header PHI that starts at the lower bound.
     if (PHINode *Phi = S.InductionPhi)
-      if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
-          AR && AR->getLoop() == Root && AR->isAffine()) {
+      if (auto *AR = rootInduction(Phi, Root)) {
         Aff.RootIV = AR;
         // Its values: the runtime's iteration space when the kernel states
         // it, else what SCEV can bound.
