@@ -166,9 +166,30 @@ class Trace:
         return count, time_ns, agent, word & ((1 << PHASE_SHIFT) - 1), word >> PHASE_SHIFT
 
 
-class Interference:
+class CoRunner:
+    """Work on a stream of its own beside the measured kernel, sized to
+    outlast a measurement window."""
+
+    def _time(self, launch):
+        s = cp.cuda.Stream(non_blocking=True)
+        launch(s)
+        s.synchronize()
+        t = time.perf_counter()
+        launch(s)
+        s.synchronize()
+        return time.perf_counter() - t
+
+    def _started(self):
+        self.done = cp.cuda.Event()
+        self.done.record(self.stream)
+
+    def still_running(self):
+        return not self.done.done
+
+
+class Interference(CoRunner):
     """A memory-bound copy kernel on its own stream and host-to-device copies
-    on another, sized to outlast a measurement window."""
+    on another."""
 
     def __init__(self, sms):
         self.n = (512 << 20) // 16
@@ -190,15 +211,6 @@ class Interference:
         cp.cuda.runtime.memcpyAsync(self.dev.data.ptr, self.host.ptr, 64 << 20,
                                     cp.cuda.runtime.memcpyHostToDevice, s.ptr)
 
-    def _time(self, launch):
-        s = cp.cuda.Stream(non_blocking=True)
-        launch(s)
-        s.synchronize()
-        t = time.perf_counter()
-        launch(s)
-        s.synchronize()
-        return time.perf_counter() - t
-
     def start(self, seconds):
         iters = max(4, int(seconds / self.pass_s) + 1)
         self.kernel((self.grid,), (1024,),
@@ -206,18 +218,14 @@ class Interference:
                     stream=self.stream)
         for _ in range(max(2, int(seconds / self.copy_s) + 1)):
             self._copy(self.copy_stream)
-        self.done = cp.cuda.Event()
-        self.done.record(self.stream)
-
-    def still_running(self):
-        return not self.done.done
+        self._started()
 
     def wait(self):
         self.stream.synchronize()
         self.copy_stream.synchronize()
 
 
-class ArbitratedInterference:
+class ArbitratedInterference(CoRunner):
     """The variant's own co-runner (suite.cu's corunner) launched back to
     back on its own stream: in a variant with an arbiter (sdma-device) its
     blocks go through the same token as the measured kernel's; in the
@@ -230,25 +238,16 @@ class ArbitratedInterference:
         self.b = cp.empty_like(self.a)
         self.grid = (self.n + THREADS - 1) // THREADS
         self.stream = cp.cuda.Stream(non_blocking=True)
-        self._launch()
-        self.stream.synchronize()
-        t = time.perf_counter()
-        self._launch()
-        self.stream.synchronize()
-        self.pass_s = time.perf_counter() - t
+        self.pass_s = self._time(self._launch)
 
-    def _launch(self):
+    def _launch(self, stream):
         self.fn((self.grid,), (THREADS,), (self.a, self.b, np.int32(self.n)),
-                stream=self.stream)
+                stream=stream)
 
     def start(self, seconds):
         for _ in range(max(2, int(seconds / self.pass_s) + 1)):
-            self._launch()
-        self.done = cp.cuda.Event()
-        self.done.record(self.stream)
-
-    def still_running(self):
-        return not self.done.done
+            self._launch(self.stream)
+        self._started()
 
     def wait(self):
         self.stream.synchronize()

@@ -473,14 +473,17 @@ static uint64_t host_acquire(void) {
     uint64_t E = load_sys(&G->epoch);
     if (E % 2 == 0 && E + 1 > A->computed_in) {
       add_seq_cst_sys(&G->in_memory, 1);
-      if (load_sys(&G->cpu_in_memory) == 0 && load_sys(&G->epoch) % 2 == 0)
-        break;
+      if (load_sys(&G->cpu_in_memory) == 0 && load_sys(&G->epoch) % 2 == 0) {
+        /* The trace gets the time of the grant, not of its record: an agent
+         * preempted in between would seem to start memory later. */
+        uint64_t Granted = now_ns();
+        A->in_memory = 1;
+        return Granted;
+      }
       add_seq_cst_sys(&G->in_memory, -1);
     }
     pause_briefly();
   }
-  A->in_memory = 1;
-  return 0;
 }
 
 static void host_release(int ExecuteFollows) {

@@ -63,13 +63,16 @@ gemv_full(const float *__restrict__ A, const float *__restrict__ x,
 // CHECK-LABEL: .func __prem_enter_mem(
 // CHECK: mov.u64 {{%rd[0-9]+}}, %gridid;
 // CHECK: ld.volatile.shared.b64 {{%rd[0-9]+}}, [BlockState];
-// Announce (in_memory, system scope), then look at the epoch and the
-// CPU's side (cpu_in_memory, 20 bytes in), all sequentially consistent.
+// Wait for a kernel window (the epoch), announce (in_memory, system
+// scope), look at the CPU's side (cpu_in_memory, 20 bytes in), all
+// sequentially consistent; the trace gets the grant's time.
+// CHECK: fence.sc.sys;
+// CHECK-NEXT: ld.acquire.sys.b64
 // CHECK: fence.sc.sys;
 // CHECK-NEXT: atom.add.acq_rel.sys.u32
 // CHECK: fence.sc.sys;
-// CHECK-NEXT: ld.acquire.sys.b64
-// CHECK: ld.acquire.sys.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}+20];
+// CHECK-NEXT: ld.acquire.sys.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}+20];
+// CHECK: mov.u64 {{%rd[0-9]+}}, %globaltimer;
 // CHECK: trap;
 // Giving memory back: the announcement withdrawn.
 // CHECK-LABEL: .func __prem_enter_comp(
