@@ -44,8 +44,6 @@ intervals of the jacobi-2d runs as timelines drawn by prem-report
 (timeline-jacobi-2d-none.svg, timeline-jacobi-2d-host.svg).
 """
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import statistics
 import subprocess
@@ -53,6 +51,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import prem_tools  # noqa: E402
 import results_file  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
@@ -258,17 +257,7 @@ def host_response(args):
             "arbiter_late_p99_ns_per_round": late_p99}
 
 
-def load_prem_report():
-    """tools/prem-report as a module: its trace decoding."""
-    path = os.path.join(ROOT, "tools", "prem-report")
-    loader = importlib.machinery.SourceFileLoader("prem_report", path)
-    module = importlib.util.module_from_spec(
-        importlib.util.spec_from_loader("prem_report", loader))
-    loader.exec_module(module)
-    return module
-
-
-PREM_REPORT = load_prem_report()
+PREM_REPORT = prem_tools.load("prem-report")  # its trace decoding
 
 
 def trace_intervals(path):
@@ -344,14 +333,12 @@ def guard_versus_eq3(args):
         _, records = PREM_REPORT.decode_trace(
             os.path.join(args.out, f"suite-{policy}.trace"))
         first = len(records) // 2 // 4 * 4  # at an interval's Load phase
-        text, _ = PREM_REPORT.timeline_svg(
+        PREM_REPORT.write_timeline(
+            os.path.join(args.results, slug,
+                         f"timeline-{GUARD_KERNEL}-{policy}.svg"),
             records[first:first + TIMELINE_RECORDS],
             f"{GUARD_KERNEL}, policy {policy}: ten intervals from the middle "
             "of the run")
-        with open(os.path.join(args.results, slug,
-                               f"timeline-{GUARD_KERNEL}-{policy}.svg"),
-                  "w") as f:
-            f.write(text)
     return {
         "kernel": GUARD_KERNEL, "sizes": GUARD_SIZES,
         "intervals": len(none_iv), "t_memory_ns": t_memory,

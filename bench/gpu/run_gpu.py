@@ -39,6 +39,9 @@ import time
 import numpy as np
 import cupy as cp
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import prem_tools  # noqa: E402  (bench/prem_tools.py)
+
 ROWS, THREADS, N, NSMALL, TAPS = 32, 256, 256, 64, 16
 PHASE_SHIFT = 30
 TRACE_CAPACITY = 65536
@@ -264,26 +267,11 @@ def time_launches(fn, grid, block, args, count, stream):
     return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in zip(starts, ends)]
 
 
-def load_prem_report():
-    """tools/prem-report as a module: it draws the timeline, as it does for
-    host-offload traces (prem-report --trace T --svg F)."""
-    import importlib.machinery
-    import importlib.util
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                        "tools", "prem-report")
-    loader = importlib.machinery.SourceFileLoader("prem_report", path)
-    module = importlib.util.module_from_spec(
-        importlib.util.spec_from_loader("prem_report", loader))
-    loader.exec_module(module)
-    return module
-
-
 def timeline_svg(path, time_ns, agent, interval, phase, title):
-    """The trace drawn by prem-report: the first 48 blocks' phases."""
+    """The trace drawn by prem-report, as for host-offload traces
+    (prem-report --trace T --svg F): the first 48 blocks' phases."""
     records = [tuple(map(int, r)) for r in zip(time_ns, agent, interval, phase)]
-    text, _ = load_prem_report().timeline_svg(records, title)
-    with open(path, "w") as f:
-        f.write(text)
+    prem_tools.load("prem-report").write_timeline(path, records, title)
 
 
 def main():
