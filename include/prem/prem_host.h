@@ -27,7 +27,8 @@ typedef struct prem_budgets {
 
 /* The best-case schedule for a memory share p_memory in (0, 1): the phases
  * are stretched only as far as the share demands (Eq. 2). */
-prem_budgets prem_schedule(double t_memory, double t_compute, double p_memory);
+prem_budgets prem_schedule(double t_memory, double t_compute,
+                           double p_memory);
 /* The fair 50/50 schedule of Sec. 4.2: both phases get the longer one. */
 prem_budgets prem_schedule_fair(double t_memory, double t_compute);
 /* Upper bound of one interval with a synchronization cost s per phase

@@ -189,7 +189,8 @@ struct prem_guard_arbiter {
   std::atomic<bool> Stop{false};
   std::atomic<uint64_t> WindowEnd{0};
   // How late each window opened after its timer expired: the arbiter's own
-  // share of a kernel's response time. Read once the thread has stopped.
+  // share of a kernel's response time. Read once the thread has stopped;
+  // reserved before it starts, so that the timed loop never reallocates.
   static constexpr size_t MaxLatenessSamples = 1 << 20;
   std::vector<uint64_t> Lateness;
   // A kernel that stays in memory through this many kernel windows in a row,
@@ -233,9 +234,10 @@ struct prem_guard_arbiter {
         KernelWedged.store(false, std::memory_order_release);
       } else if (Kernel) {
         atomic(Guard->overruns).fetch_add(1, std::memory_order_relaxed);
+        uint64_t Closed = nowNs();
         if (HeldWindows++ == 0)
-          HeldSince = nowNs();
-        if (HeldWindows >= WedgeWindows && nowNs() - HeldSince >= WedgeNs &&
+          HeldSince = Closed;
+        if (HeldWindows >= WedgeWindows && Closed - HeldSince >= WedgeNs &&
             !KernelWedged.load(std::memory_order_relaxed)) {
           ++Recoveries;
           fprintf(stderr,
@@ -272,6 +274,7 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
   *G->Guard = prem_guard{};
   G->EMemory = EMemory;
   G->ECompute = ECompute;
+  G->Lateness.reserve(prem_guard_arbiter::MaxLatenessSamples);
   G->Thread = std::thread([G] { G->run(); });
   return G;
 }
