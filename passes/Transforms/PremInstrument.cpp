@@ -166,11 +166,12 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   FunctionCallee Record = M.getOrInsertFunction(
       "__prem_prof_load", Type::getVoidTy(C), Ptr, I64, Ptr);
-  std::optional<SiteBuilder> Builder;
-  bool Changed = false;
-  // GPU: every kernel's sites first, then one array of them.
-  SmallVector<SmallVector<LoadSite, 16>, 4> GPUSites;
-  SmallVector<std::pair<const LoadSite *, uint64_t>, 16> GPUSiteList;
+  // Every kernel's sites first: a GPU module's sites become one array.
+  struct ProfiledKernel {
+    SmallVector<LoadSite, 16> Sites;
+    PHINode *Lane; // the worksharing IV; null: the thread's global x index
+  };
+  SmallVector<ProfiledKernel, 4> Kernels;
   for (const KernelRecord &K : KI.Kernels) {
     Function *Anchor = K.SIMT.Region ? K.SIMT.Region : K.Entry;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*Anchor);
@@ -190,74 +191,59 @@ PreservedAnalyses PremInstrumentPass::run(Module &M,
              "here)");
       continue;
     }
-    if (T.isNVPTX()) {
-      GPUSites.push_back(kernelLoadSites(K, FAM));
-      continue;
-    }
-    if (K.SIMT.K != SIMTInfo::Kind::WorksharingLoop) {
+    if (!T.isNVPTX() && K.SIMT.K != SIMTInfo::Kind::WorksharingLoop) {
       Missed("no worksharing loop whose iterations stand for threads");
       continue;
     }
     SmallVector<LoadSite, 16> Sites = kernelLoadSites(K, FAM);
     if (Sites.empty())
       continue;
-    if (!Builder)
-      Builder.emplace(M, ProfileGenerate);
-    uint64_t Hash = loadShapeHash(Sites);
-    for (const LoadSite &S : Sites) {
-      IRBuilder<> B(S.Load);
-      Value *Lane = B.CreateSExtOrTrunc(K.SIMT.InductionPhi, I64, "prem.lane");
-      B.CreateCall(Record,
-                   {Builder->site(S, Hash), Lane, S.Load->getPointerOperand()});
-      ++NumProfiledLoads;
-    }
     ORE.emit([&] {
       return OptimizationRemark("prem", "Profiled", Sites.front().Load)
              << "kernel " << K.Entry->getName() << ": "
              << ore::NV("Loads", unsigned(Sites.size()))
-             << " global loads profiled";
+             << " global loads profiled"
+             << (T.isNVPTX() ? " (records in device memory)" : "");
     });
-    FAM.invalidate(*K.SIMT.Region, PreservedAnalyses::none());
-    Changed = true;
+    Kernels.push_back(
+        {std::move(Sites), T.isNVPTX() ? nullptr : K.SIMT.InductionPhi});
   }
-  // Pointers into GPUSites only now that it no longer grows.
-  for (const SmallVector<LoadSite, 16> &KernelSites : GPUSites) {
-    uint64_t Hash = loadShapeHash(KernelSites);
-    for (const LoadSite &S : KernelSites)
-      GPUSiteList.push_back({&S, Hash});
+
+  // Pointers into Kernels only now that it no longer grows.
+  SmallVector<std::pair<const LoadSite *, uint64_t>, 16> SiteList;
+  SmallVector<PHINode *, 16> Lanes;
+  for (const ProfiledKernel &PK : Kernels) {
+    uint64_t Hash = loadShapeHash(PK.Sites);
+    for (const LoadSite &S : PK.Sites) {
+      SiteList.push_back({&S, Hash});
+      Lanes.push_back(PK.Lane);
+    }
   }
-  if (!GPUSiteList.empty()) {
-    if (!Builder)
-      Builder.emplace(M, ProfileGenerate);
-    SmallVector<Constant *, 16> Sites = Builder->siteArray(GPUSiteList);
-    for (auto [I, Site] : enumerate(GPUSiteList)) {
-      IRBuilder<> B(Site.first->Load);
-      B.CreateCall(Record, {Sites[I], globalThreadX(B),
-                            Site.first->Load->getPointerOperand()});
+  if (!SiteList.empty()) {
+    SiteBuilder Builder(M, ProfileGenerate);
+    SmallVector<Constant *, 16> Sites;
+    if (T.isNVPTX())
+      Sites = Builder.siteArray(SiteList);
+    else
+      for (auto [S, Hash] : SiteList)
+        Sites.push_back(Builder.site(*S, Hash));
+    SmallPtrSet<Function *, 8> Touched;
+    for (auto [I, Site] : enumerate(SiteList)) {
+      LoadInst *Load = Site.first->Load;
+      IRBuilder<> B(Load);
+      Value *Lane = Lanes[I] ? B.CreateSExtOrTrunc(Lanes[I], I64, "prem.lane")
+                             : globalThreadX(B);
+      B.CreateCall(Record, {Sites[I], Lane, Load->getPointerOperand()});
+      Touched.insert(Load->getFunction());
       ++NumProfiledLoads;
     }
-    SmallPtrSet<Function *, 8> Touched;
-    for (const SmallVector<LoadSite, 16> &KernelSites : GPUSites) {
-      if (KernelSites.empty())
-        continue;
-      const LoadSite &First = KernelSites.front();
-      FAM.getResult<OptimizationRemarkEmitterAnalysis>(
-             *First.Load->getFunction())
-          .emit([&] {
-            return OptimizationRemark("prem", "Profiled", First.Load)
-                   << "kernel " << First.Kernel << ": "
-                   << ore::NV("Loads", unsigned(KernelSites.size()))
-                   << " global loads profiled (records in device memory)";
-          });
-      for (const LoadSite &S : KernelSites)
-        Touched.insert(S.Load->getFunction());
-    }
-    writeSites(C, ProfileGenerate + ".sites", GPUSiteList);
+    if (T.isNVPTX())
+      writeSites(C, ProfileGenerate + ".sites", SiteList);
     for (Function *F : Touched)
       FAM.invalidate(*F, PreservedAnalyses::none());
-    Changed = true;
   }
   if (Record.getCallee()->use_empty())
     cast<Function>(Record.getCallee())->eraseFromParent();
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return SiteList.empty() ? PreservedAnalyses::all()
+                          : PreservedAnalyses::none();
 }
