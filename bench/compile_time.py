@@ -7,7 +7,8 @@ measured side by side in one run, and the share of each prem pass.
 
 Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
 into one translation unit per kernel (the shared helpers, that kernel's
-function without its sequential reference, a main that calls it). Per kernel: best-of-reps wall time of
+function without its sequential reference, a main that calls it). Per
+kernel: best-of-reps wall time of
 both builds (interleaved), the ratio, the peak resident memory of the
 compiler (largest process of the compile, GNU time), and from one
 -ftime-report run the seconds each prem pass took in the device compile.
