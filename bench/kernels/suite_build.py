@@ -29,15 +29,16 @@ SUMMARY = re.compile(r"prem: (\d+) phase changes \((\d+) recorded: (\d+) memory,
                      r"(\d+) execute\) by (\d+) agents")
 
 
-def build(clang, plugin, source, out, size, mode, extra):
-    """Compile (plugin options at the compile step only) and link."""
+def build(clang, plugin, source, out, size, mode, extra, prem_extra=()):
+    """Compile (plugin options, prem_extra among them, at the compile step
+    only) and link."""
     exe = os.path.join(out, f"suite-{size}-{mode or 'base'}")
     cflags = OFFLOAD + SIZES[size] + extra
     if mode:
         obj = exe + ".o"
         subprocess.run([clang, *cflags, f"-fpass-plugin={plugin}",
                         "-mllvm", f"-prem-mode={mode}",
-                        "-mllvm", f"-prem-report={exe}.json",
+                        "-mllvm", f"-prem-report={exe}.json", *prem_extra,
                         "-c", source, "-o", obj], check=True)
         subprocess.run([clang, *OFFLOAD, obj, "-lm", "-o", exe], check=True)
     else:
@@ -75,11 +76,11 @@ def unchecked(size, build, checked):
     return bool(bad)
 
 
-def build_all(clang, plugin, source, out, size, extra=()):
+def build_all(clang, plugin, source, out, size, extra=(), prem_extra=()):
     os.makedirs(out, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
         jobs = {m: pool.submit(build, clang, plugin, source, out, size, m,
-                               list(extra))
+                               list(extra), list(prem_extra))
                 for m in [None] + MODES}
         return {m: j.result() for m, j in jobs.items()}
 
@@ -117,9 +118,14 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--size", choices=SIZES, required=True)
+    ap.add_argument("--spm", type=int,
+                    help="scratchpad bytes (-prem-spm-bytes) instead of the "
+                    "target's default")
     args = ap.parse_args()
 
-    exes = build_all(args.clang, args.plugin, args.source, args.out, args.size)
+    prem_extra = ["-mllvm", f"-prem-spm-bytes={args.spm}"] if args.spm else []
+    exes = build_all(args.clang, args.plugin, args.source, args.out, args.size,
+                     prem_extra=prem_extra)
     checked, _ = run(exes[None], ["-c"])
     base = hashes(checked)
     failed = unchecked(args.size, "baseline", checked)
@@ -151,6 +157,12 @@ def main():
     for name, t, r in report:
         if t and "depth-1" in r.get("tile", ""):
             print(f"{args.size}: {function_of(name)}: {r['tile']}")
+    for name, t, r in report:
+        for a in r.get("arrays", []) if t else []:
+            if a.get("transfer") == "2d":
+                print(f"{args.size}: {function_of(name)}: {a['name']} as "
+                      f"{a.get('rows', '?')} rows {a['pitch']} bytes apart, "
+                      f"{a.get('interval_bytes', '?')} bytes per tile")
 
     # Every tile a phase record: cmpt has one memory phase per tile; dae and
     # sdma a Load, an Execute and a Store phase per tile when the tile takes

@@ -15,6 +15,7 @@
 #include "isl/aff.h"
 #include "isl/ctx.h"
 #include "isl/ilp.h"
+#include "isl/map.h"
 #include "isl/set.h"
 #include "isl/val.h"
 
@@ -157,6 +158,74 @@ static std::optional<int64_t> valToInt(isl_val *V) {
 
 bool prem::isSubset(const IslSet &A, const IslSet &B) {
   return A.S && B.S && isl_set_is_subset(A.S, B.S) == isl_bool_true;
+}
+
+/// Set through the map isl reads from MapText; the set's tuple name goes
+/// first (maps are written over unnamed tuples).
+static IslSet applyMap(IslSet Set, const std::string &MapText) {
+  if (!Set.S)
+    return Set;
+  isl_ctx *Ctx = isl_set_get_ctx(Set.S);
+  isl_map *Map = isl_map_read_from_str(Ctx, MapText.c_str());
+  if (!Map)
+    return IslSet();
+  return IslSet(isl_set_apply(isl_set_reset_tuple_id(Set.release()), Map));
+}
+
+static std::string rowMap(uint64_t Pitch) {
+  return "{ [b] -> [floor(b / " + std::to_string(Pitch) + ")] }";
+}
+
+static std::string columnMap(uint64_t Pitch) {
+  return "{ [b] -> [b mod " + std::to_string(Pitch) + "] }";
+}
+
+std::optional<RowsAndColumns>
+prem::rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch) {
+  IslQuota Quota(Ctx);
+  IslSet Rows = simplify(applyMap(parseSet(Ctx, Bytes), rowMap(Pitch)));
+  IslSet Columns = simplify(applyMap(parseSet(Ctx, Bytes), columnMap(Pitch)));
+  if (!Rows.S || !Columns.S || Quota.gaveUp())
+    return std::nullopt;
+  return RowsAndColumns{Rows.str(), Columns.str()};
+}
+
+/// Every point from the set's first to its last, per parameter value.
+static IslSet between(IslSet Set) {
+  IslSet Above = applyMap(Set.copy(), "{ [x] -> [y] : y >= x }");
+  IslSet Below = applyMap(std::move(Set), "{ [x] -> [y] : y <= x }");
+  if (!Above.S || !Below.S)
+    return IslSet();
+  return IslSet(isl_set_intersect(Above.release(), Below.release()));
+}
+
+bool prem::rectangleWithinInterval(isl_ctx *Ctx, ArrayRef<std::string> Sets,
+                                   uint64_t Pitch, const std::string &Context) {
+  IslQuota Quota(Ctx);
+  IslSet Bytes;
+  for (const std::string &Text : Sets) {
+    IslSet Set = parseSet(Ctx, Text);
+    if (!Set.S)
+      return false;
+    Bytes =
+        unite(std::move(Bytes), IslSet(isl_set_reset_tuple_id(Set.release())));
+  }
+  IslSet Rows = between(applyMap(Bytes.copy(), rowMap(Pitch)));
+  IslSet Columns = between(applyMap(Bytes.copy(), columnMap(Pitch)));
+  IslSet Interval = between(std::move(Bytes));
+  isl_set *Given = isl_set_read_from_str(Ctx, Context.c_str());
+  if (!Rows.S || !Columns.S || !Interval.S || !Given)
+    return isl_set_free(Given), false;
+  Columns.S = isl_set_align_params(Columns.S, isl_set_get_space(Rows.S));
+  Rows.S = isl_set_align_params(Rows.S, isl_set_get_space(Columns.S));
+  IslSet Rectangle =
+      applyMap(IslSet(isl_set_flat_product(Rows.release(), Columns.release())),
+               "{ [r, c] -> [" + std::to_string(Pitch) + "r + c] }");
+  if (!Rectangle.S)
+    return isl_set_free(Given), false;
+  Given = isl_set_align_params(Given, isl_set_get_space(Rectangle.S));
+  Rectangle.S = isl_set_intersect_params(Rectangle.S, Given);
+  return isSubset(Rectangle, Interval) && !Quota.gaveUp();
 }
 
 static std::optional<int64_t> minOfDim(const IslSet &Set, unsigned Dim) {

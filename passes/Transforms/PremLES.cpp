@@ -16,14 +16,16 @@
 //         copying its element back;
 //   sdma  SoftDMA (Algorithm 3): each array's byte interval is copied once
 //         by the runtime's cooperative 1-D copy (consecutive bytes, widest
-//         moves), and written back the same way when the tile writes every
-//         byte of its written interval; an array written with holes is
+//         moves), a 2-D slot's rows by its 2-D copy, and written back the
+//         same way when the tile writes every byte of its written
+//         interval; an array written with holes is
 //         stored element by element (as in dae) so that bytes the tile does
 //         not own are never overwritten. Read-only arrays are never stored.
 //
 // The Execute phase is the tile itself with every access moved to the
-// scratchpad at the same offset from the start of its array's interval; the
-// pass checks that no other memory access is left in it.
+// scratchpad at the same offset from the start of its array's interval (in
+// a 2-D slot, the same row and column from its first); the pass checks that
+// no other memory access is left in it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,13 +132,21 @@ private:
 
 } // namespace
 
-/// Same offset from the slot's first byte, in the slot.
+/// Same offset from the slot's first byte, in the slot; in a 2-D slot the
+/// same row and column from its first row and column (the offset from the
+/// first byte is row * pitch + column, column < pitch).
 Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
                                        unsigned Slot) {
   const TiledArray &A = T.Arrays[Slot];
   Type *I64 = B.getInt64Ty();
   Value *Offset = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
                               B.CreatePtrToInt(A.Begin, I64), "prem.off");
+  if (A.Pitch) {
+    Value *Pitch = B.getInt64(A.Pitch);
+    Value *Row = B.CreateUDiv(Offset, Pitch, "prem.row");
+    Value *Column = B.CreateURem(Offset, Pitch, "prem.column");
+    Offset = B.CreateAdd(B.CreateMul(Row, A.RowBytes), Column);
+  }
   return B.CreateGEP(B.getInt8Ty(), Scratchpad, B.CreateAdd(A.Slot, Offset),
                      "prem.spm.addr");
 }
@@ -254,8 +264,9 @@ void TileSplitter::moveToScratchpad() {
     }
 }
 
-/// SoftDMA: one cooperative copy per array interval (Algorithm 3 with the
-/// runtime doing the thread mapping and vector width).
+/// SoftDMA: one cooperative copy per array interval, or per 2-D slot its
+/// rows (Algorithm 3 with the runtime doing the thread mapping and vector
+/// width).
 void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
                                  ArrayRef<bool> Which) {
   Module &M = *F.getParent();
@@ -267,6 +278,13 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
     if (!Which[K])
       continue;
     Value *Spm = B.CreateGEP(B.getInt8Ty(), Scratchpad, A.Slot);
+    if (In && A.Pitch) {
+      FunctionCallee Copy2D = M.getOrInsertFunction(
+          "__prem_copy_2d", Type::getVoidTy(C), Ptr, I64, Ptr, I64, I64, I64);
+      B.CreateCall(Copy2D, {Spm, A.RowBytes, A.Begin, B.getInt64(A.Pitch),
+                            A.Width, A.Rows});
+      continue;
+    }
     if (In) {
       B.CreateCall(Copy, {Spm, A.Begin, A.Length});
       continue;
@@ -310,7 +328,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     return "the tile's blocks are not where prem-tile left them";
   for (const TiledArray &A : T.Arrays)
     if (!A.Begin || !A.Length || !A.Slot ||
-        (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)))
+        (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
+        (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)))
       return "array " + A.Name + ": interval values are missing";
 
   if (M == PremMode::Compatible) {
@@ -366,8 +385,9 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     Arrays.push_back(
         json::Object{{"name", A.Name},
                      {"load", !A.Read                  ? "none"
-                              : M == PremMode::SoftDMA ? "interval"
-                                                       : "element-wise"},
+                              : M != PremMode::SoftDMA ? "element-wise"
+                              : A.Pitch                ? "rows"
+                                                       : "interval"},
                      {"store", !A.Written ? "none"
                                : Interval ? "interval"
                                           : "element-wise"}});

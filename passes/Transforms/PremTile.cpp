@@ -24,7 +24,8 @@
 // When one SIMT iteration does not fit, the depth-1 loop is strip-mined the
 // same way within each SIMT iteration (Algorithm 2, lines 8-12). A read-only
 // array read through accesses of different shapes may get one interval per
-// shape.
+// shape, and one read by columns (B[k][j] in a tile of j) a 2-D transfer
+// (seed 003): rows of the array's pitch, only the tile's columns of each.
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
@@ -47,6 +48,7 @@
 #include "prem/Support/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/InstructionSimplify.h"
@@ -148,6 +150,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       TA.Read = intOf(A->getOperand(1));
       TA.Written = intOf(A->getOperand(2));
       TA.WriteHasNoHoles = intOf(A->getOperand(3));
+      if (A->getNumOperands() > 4)
+        TA.Pitch = intOf(A->getOperand(4));
       T.Arrays.push_back(std::move(TA));
     }
     Tiles.push_back(std::move(T));
@@ -186,6 +190,9 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
                          .Case("slot", &TA.Slot)
                          .Case("wbegin", &TA.WriteBegin)
                          .Case("wlength", &TA.WriteLength)
+                         .Case("rows", &TA.Rows)
+                         .Case("width", &TA.Width)
+                         .Case("rowbytes", &TA.RowBytes)
                          .Default(nullptr);
       if (Slot)
         *Slot = &I;
@@ -271,6 +278,13 @@ private:
     std::optional<ByteIntervalExprs> WrittenCode;
     /// The length of its interval, for the tile-size search.
     std::unique_ptr<IntervalLength> Length;
+    /// Seed 003's 2-D transfer instead of the interval (Pitch != 0): rows
+    /// Pitch bytes apart in the array, only the touched columns of each in
+    /// the scratchpad, rows there RowAlign-aligned. Code and sizes for the
+    /// rows and the columns touched.
+    uint64_t Pitch = 0, RowAlign = 1;
+    SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
+    std::unique_ptr<IntervalLength> Rows, Columns;
   };
   SmallVector<Slot, 4> Slots;
   /// Slot of every memory access of the loop.
@@ -289,6 +303,16 @@ private:
   std::string blockTileLegality();
   std::string threadBlockLegality();
   std::string accessLegality(Instruction *ExpandAt);
+  /// Makes slot K a 2-D transfer when that moves at most half the bytes.
+  void chooseTransfer(unsigned K, const std::string &Context,
+                      const StringSet<> &Known);
+  /// Back to the interval for 2-D slots that no longer save half of it in
+  /// tiles of this many iterations (their rows have grown to whole rows),
+  /// where the tile still fits.
+  void preferIntervals(uint64_t Iterations);
+  /// Scratchpad bytes of a slot's largest tile under Context.
+  std::optional<uint64_t> slotBytes(const Slot &S,
+                                    const std::string &Context) const;
   /// Whether an access in BB runs once per iteration of the tile's loops
   /// (its footprint counts it so): never only under a condition.
   bool runsUnconditionally(BasicBlock *BB, const PostDominatorTree *PDT) const;
@@ -298,6 +322,7 @@ private:
   Value *emitFullBlockCheck(IRBuilder<> &B, Value *Threads);
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
+  std::string tilesWithinLoops() const;
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
@@ -693,6 +718,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     // Without code for the written interval, store element by element.
     S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
+  for (unsigned K = 0; K < Slots.size(); ++K)
+    chooseTransfer(K, Context, Known);
   SmallVector<BasicBlock *, 16> Blocks;
   if (L)
     append_range(Blocks, L->blocks());
@@ -744,6 +771,104 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   return "";
 }
 
+/// Seed 003's 2-D transfer. A column block of a row-major array (B[k][j]
+/// for a tile of j) spans nearly the whole array as one interval; as rows
+/// of the array's pitch holding only the tile's columns it is small. The
+/// pitch is one of the strides of the slot's accesses; the one that moves
+/// the fewest bytes wins, if it moves at most half of the interval (the
+/// Execute phase then pays a division by the pitch per access). Only
+/// read-only slots: a written rectangle would be stored back whole, over
+/// bytes the tile may not own. The rectangle must lie inside the interval
+/// so that it reads nothing outside the array.
+void NestTiler::chooseTransfer(unsigned K, const std::string &Context,
+                               const StringSet<> &Known) {
+  Slot &S = Slots[K];
+  const ArrayFootprint &A = Nest.Arrays[S.Array];
+  std::string One = tileContext(1);
+  auto Interval = S.Length->largest(One);
+  if (A.Written || !Interval)
+    return;
+  SmallSetVector<uint64_t, 4> Pitches;
+  uint64_t Align = 1;
+  for (const AffineAccess &Acc : A.Accesses) {
+    auto It = SlotOf.find(Acc.Inst);
+    if (It == SlotOf.end() || It->second != K)
+      continue;
+    Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
+    for (const AffineSubscript &Sub : Acc.Subscripts)
+      for (int64_t C : Sub.DimCoeffs)
+        if (C)
+          Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
+  }
+  uint64_t Best = *Interval / 2 + 1;
+
+  for (uint64_t Pitch : Pitches) {
+    if (Pitch % Align || Pitch < 2 * Align)
+      continue;
+    SmallVector<std::string, 2> RowSets, ColumnSets;
+    for (const std::string &Bytes : S.Sets) {
+      auto RC = rowsAndColumns(Ctx, Bytes, Pitch);
+      if (!RC)
+        break;
+      RowSets.push_back(std::move(RC->Rows));
+      ColumnSets.push_back(std::move(RC->Columns));
+    }
+    if (RowSets.size() != S.Sets.size())
+      continue;
+    auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets);
+    auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets);
+    auto R = Rows->largest(One), W = Columns->largest(One);
+    if (!R || !W || *R * alignTo(*W, Align) >= Best ||
+        !rectangleWithinInterval(Ctx, S.Sets, Pitch, tilesWithinLoops()))
+      continue;
+    SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
+    std::string Why;
+    for (auto [RowSet, ColumnSet] : zip(RowSets, ColumnSets)) {
+      auto RowExprs =
+          ByteIntervalExprs::build(Ctx, RowSet, Context, Known, Why);
+      auto ColumnExprs =
+          ByteIntervalExprs::build(Ctx, ColumnSet, Context, Known, Why);
+      if (!RowExprs || !ColumnExprs)
+        break;
+      RowCode.push_back(std::move(*RowExprs));
+      ColumnCode.push_back(std::move(*ColumnExprs));
+    }
+    if (RowCode.size() != RowSets.size())
+      continue;
+    Best = *R * alignTo(*W, Align);
+    S.Pitch = Pitch;
+    S.RowAlign = Align;
+    S.RowCode = std::move(RowCode);
+    S.ColumnCode = std::move(ColumnCode);
+    S.Rows = std::move(Rows);
+    S.Columns = std::move(Columns);
+  }
+}
+
+void NestTiler::preferIntervals(uint64_t Iterations) {
+  std::string Context = tileContext(Iterations);
+  for (Slot &S : Slots) {
+    auto Rectangle = slotBytes(S, Context);
+    auto Interval = S.Length->largest(Context);
+    if (!S.Pitch || !Rectangle || !Interval || *Rectangle * 2 <= *Interval)
+      continue;
+    uint64_t Pitch = std::exchange(S.Pitch, 0);
+    auto Bytes = bytesPerTile(Iterations);
+    if (!Bytes || *Bytes > Budget)
+      S.Pitch = Pitch;
+  }
+}
+
+std::optional<uint64_t> NestTiler::slotBytes(const Slot &S,
+                                             const std::string &Context) const {
+  if (!S.Pitch)
+    return S.Length->largest(Context);
+  auto Rows = S.Rows->largest(Context), Width = S.Columns->largest(Context);
+  if (!Rows || !Width)
+    return std::nullopt;
+  return *Rows * alignTo(*Width, S.RowAlign);
+}
+
 std::string NestTiler::paramNames() const {
   SmallVector<std::string, 4> Names{"simt_n", "simt_lb"};
   for (auto &[Name, S] : Nest.Params)
@@ -756,6 +881,24 @@ std::string NestTiler::paramNames() const {
   return "[" + join(Names, ", ") + "]";
 }
 
+/// What every tile satisfies: its iterations lie within the loop's (a tile
+/// crossing a row end would make a rectangle reach past the array).
+std::string NestTiler::tilesWithinLoops() const {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  std::string Cs = "simt_n >= 1";
+  if (SIMT.GlobalLower && SIMT.GlobalUpper)
+    Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
+                  *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
+              .str();
+  if (InnerTile) {
+    Cs += " and simt_n = 1 and tile1_n >= 1 and tile1_lb >= 0";
+    for (const NestLoop &NL : Nest.Loops)
+      if (NL.Depth == 1 && NL.MaxTripCount)
+        Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
+  }
+  return paramNames() + " -> { : " + Cs + " }";
+}
+
 /// Scratchpad bytes the largest tile of this many iterations needs, over
 /// every tile origin; nullopt when it depends on runtime values.
 std::string NestTiler::tileContext(uint64_t Iterations) const {
@@ -766,11 +909,13 @@ std::string NestTiler::tileContext(uint64_t Iterations) const {
          " and tile1_lb >= 0";
     for (const NestLoop &NL : Nest.Loops)
       if (NL.Depth == 1 && NL.MaxTripCount)
-        Cs += " and tile1_lb < " + std::to_string(*NL.MaxTripCount);
+        Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
   }
+  // A tile lies within the loop (the last one of a chunk is shorter, and
+  // inside a full one that ends with the loop).
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
-    Cs += formatv(" and {0} <= simt_lb <= {1}", *SIMT.GlobalLower,
-                  *SIMT.GlobalUpper)
+    Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
+                  *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
   return paramNames() + " -> { : " + Cs + " }";
 }
@@ -779,7 +924,7 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
   std::string Context = tileContext(Iterations);
   uint64_t Total = 0;
   for (const Slot &S : Slots) {
-    auto Size = S.Length->largest(Context);
+    auto Size = slotBytes(S, Context);
     if (!Size)
       return std::nullopt;
     Total += alignTo(*Size, SlotAlign);
@@ -806,6 +951,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     if (SIMT.GlobalLower && SIMT.GlobalUpper)
       Iterations = std::min<uint64_t>(
           Iterations, uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1));
+    preferIntervals(Iterations);
     auto Bytes = bytesPerTile(Iterations);
     if (Bytes && *Bytes > Budget)
       return formatv("a block's chunk of {0} iterations needs {1} bytes of "
@@ -873,6 +1019,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
       Hi = Mid - 1;
   }
   Iterations = Lo;
+  preferIntervals(Iterations);
   uint64_t Bytes = *bytesPerTile(Lo);
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
@@ -944,8 +1091,14 @@ bool NestTiler::run(json::Object &Record) {
                        {"store", !A.Written          ? "none"
                                  : S.WriteHasNoHoles ? "interval"
                                                      : "element-wise"}};
-    if (auto Interval = Iterations ? S.Length->largest(Context) : std::nullopt)
+    if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
       Array["interval_bytes"] = *Interval;
+    if (S.Pitch) {
+      Array["transfer"] = "2d";
+      Array["pitch"] = S.Pitch;
+      if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)
+        Array["rows"] = *Rows;
+    }
     bool WholeArray = S.Name == A.Name;
     if (auto Unique = Iterations && WholeArray && !InnerTile
                           ? Nest.arrayBytesPerTile(A, {Iterations})
@@ -993,10 +1146,34 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                      i64MD(C, BufferBytes)};
   for (auto [K, S] : enumerate(Slots)) {
     const ArrayFootprint &A = Nest.Arrays[S.Array];
-    ByteInterval Touched = emitUnion(S.TouchedCode, Params, B);
     Value *Base = const_cast<Value *>(A.Base);
-    Value *Len = B.CreateSub(Touched.End, Touched.Begin);
-    Value *Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
+    Value *Begin, *Len, *Span;
+    if (S.Pitch) {
+      // Rows [r0, r1), columns [c0, c1): from byte r0 * Pitch + c0, rows of
+      // c1 - c0 bytes, RowAlign-aligned in the scratchpad.
+      ByteInterval Rows = emitUnion(S.RowCode, Params, B);
+      ByteInterval Columns = emitUnion(S.ColumnCode, Params, B);
+      Value *NRows = Tag(B.CreateSub(Rows.End, Rows.Begin), K, "rows");
+      Value *Width = Tag(B.CreateSub(Columns.End, Columns.Begin), K, "width");
+      Value *RowBytes =
+          Tag(B.CreateAnd(B.CreateAdd(Width, B.getInt64(S.RowAlign - 1)),
+                          B.getInt64(~(S.RowAlign - 1))),
+              K, "rowbytes");
+      Value *First = B.CreateAdd(B.CreateMul(Rows.Begin, B.getInt64(S.Pitch)),
+                                 Columns.Begin);
+      Begin = B.CreateGEP(B.getInt8Ty(), Base, First);
+      Len = B.CreateMul(NRows, RowBytes);
+      Span = B.CreateSelect(
+          B.CreateICmpEQ(NRows, B.getInt64(0)), B.getInt64(0),
+          B.CreateAdd(B.CreateMul(B.CreateSub(NRows, B.getInt64(1)),
+                                  B.getInt64(S.Pitch)),
+                      Width));
+    } else {
+      ByteInterval Touched = emitUnion(S.TouchedCode, Params, B);
+      Len = B.CreateSub(Touched.End, Touched.Begin);
+      Begin = B.CreateGEP(B.getInt8Ty(), Base, Touched.Begin);
+      Span = Len;
+    }
     Tag(Begin, K, "begin");
     Tag(Len, K, "length");
     Tag(Used, K, "slot");
@@ -1004,15 +1181,18 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                        B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
                                    B.getInt64(~(SlotAlign - 1))));
     Value *BeginInt = B.CreatePtrToInt(Begin, I64);
-    Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Len)});
+    Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Span)});
     if (S.WriteHasNoHoles) {
       ByteInterval Written = S.WrittenCode->emit(Params, B);
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
-    TileOps.push_back(
-        tupleOf(C, {MDString::get(C, S.Name), boolMD(C, A.Read),
-                    boolMD(C, A.Written), boolMD(C, S.WriteHasNoHoles)}));
+    SmallVector<Metadata *, 5> ArrayOps{MDString::get(C, S.Name),
+                                        boolMD(C, A.Read), boolMD(C, A.Written),
+                                        boolMD(C, S.WriteHasNoHoles)};
+    if (S.Pitch)
+      ArrayOps.push_back(i64MD(C, S.Pitch));
+    TileOps.push_back(tupleOf(C, ArrayOps));
   }
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {

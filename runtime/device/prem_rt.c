@@ -680,6 +680,21 @@ void __prem_copy_1d(void *dst, const void *src, uint64_t bytes) {
 
 void __prem_copy_2d(void *dst, uint64_t dst_pitch, const void *src,
                     uint64_t src_pitch, uint64_t width, uint64_t rows) {
+#if PREM_GPU
+  /* Rows of a few words (a column block): the block's threads spread over
+   * rows and words together, rather than most of them idle on each row. */
+  uint64_t Align = (uint64_t)(uintptr_t)dst | (uint64_t)(uintptr_t)src |
+                   dst_pitch | src_pitch | width;
+  if ((Align & 3) == 0 && width < 4 * (uint64_t)threads_per_block()) {
+    uint64_t Words = width / 4, N = Words * rows;
+    for (uint64_t I = thread_in_block(); I < N; I += threads_per_block()) {
+      uint64_t R = I / Words, W = I % Words;
+      ((uint32_t *)((char *)dst + R * dst_pitch))[W] =
+          ((const uint32_t *)((const char *)src + R * src_pitch))[W];
+    }
+    return;
+  }
+#endif
   for (uint64_t R = 0; R < rows; ++R)
     copy_bytes((char *)dst + R * dst_pitch, (const char *)src + R * src_pitch,
                width, thread_in_block(), threads_per_block());

@@ -68,6 +68,24 @@ std::string byteRangeText(llvm::ArrayRef<IslSet> Pieces);
 /// A is a subset of B (false when isl fails).
 bool isSubset(const IslSet &A, const IslSet &B);
 
+/// Seed 003's 2-D transfer: a set of byte offsets seen as rows of Pitch
+/// bytes. The rows (floor(b / Pitch)) and the columns (b mod Pitch) it
+/// touches, each a one-dimensional set over the same parameters, as text;
+/// nullopt when isl cannot build them.
+struct RowsAndColumns {
+  std::string Rows, Columns;
+};
+std::optional<RowsAndColumns>
+rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch);
+
+/// Whether, for every parameter value of Context, the rectangle of the byte
+/// sets (every row from the first to the last they touch, every column from
+/// the first to the last) lies between their first and last byte: a 2-D
+/// transfer of it then reads nothing the 1-D interval would not, so nothing
+/// outside the array.
+bool rectangleWithinInterval(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
+                             uint64_t Pitch, const std::string &Context);
+
 /// The greatest value of dimension Dim over a parameter-free set; nullopt
 /// when unbounded, empty or isl fails.
 std::optional<int64_t> maxOfDim(const IslSet &Set, unsigned Dim);

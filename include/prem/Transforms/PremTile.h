@@ -30,10 +30,11 @@ namespace prem {
 /// Metadata kinds of the contract.
 /// - prem.tile on the branch that versions a tile:
 ///   !{i32 TileId, i64 Iterations, i64 ScratchpadBytes, !Array...} with
-///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles}, one per
-///   scratchpad slot: an array, or one access shape of a read-only array
-///   ("A#1", "A#2"); successor 0 is the scratchpad path, successor 1 the
-///   global path.
+///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles[, i64 Pitch]},
+///   one per scratchpad slot: an array, or one access shape of a read-only
+///   array ("A#1", "A#2"); successor 0 is the scratchpad path, successor 1
+///   the global path. Pitch: the slot is a 2-D transfer (seed 003) of rows
+///   Pitch bytes apart in the array (read-only arrays only).
 /// - prem.block on a terminator: !{i32 TileId,
 ///   !"load"|"store"|"global"|"end"}: the (initially empty) block of the
 ///   Load phase, of the Store phase, the entry of the global path, and the
@@ -42,7 +43,10 @@ namespace prem {
 /// - prem.value on a freeze instruction: !{i32 TileId, i32 Array, !"what"},
 ///   what = begin (first byte, ptr), length (i64), slot (i64 offset in the
 ///   scratchpad), wbegin, wlength (written bytes when they have no holes);
-///   Array = -1 for interval (i32 index of the tile).
+///   for a 2-D slot, begin is its first row's first byte, rows and width
+///   (bytes per row) what it holds, rowbytes how far apart its rows are in
+///   the scratchpad (length = rows * rowbytes); Array = -1 for interval
+///   (i32 index of the tile).
 /// - prem.array on a load or store of the scratchpad path: !{i32 TileId,
 ///   i32 Array}.
 /// - prem.phase on a terminator, set by prem-les and read by prem-sync:
@@ -60,6 +64,9 @@ struct TiledArray {
   bool Read = false, Written = false, WriteHasNoHoles = false;
   llvm::Value *Begin = nullptr, *Length = nullptr, *Slot = nullptr;
   llvm::Value *WriteBegin = nullptr, *WriteLength = nullptr;
+  /// 2-D slots (Pitch != 0).
+  uint64_t Pitch = 0;
+  llvm::Value *Rows = nullptr, *Width = nullptr, *RowBytes = nullptr;
 };
 
 /// A tile as prem-les and prem-sync see it.

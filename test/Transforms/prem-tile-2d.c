@@ -1,0 +1,167 @@
+// Seed 003's 2-D transfer. atax's second product reads A by columns: the
+// tile of j has one column block of A, which as one byte interval spans the
+// whole array (64 rows of 256 bytes) but as rows is 64 x 4 bytes per SIMT
+// iteration. prem-tile makes A a 2-D slot (pitch 256, the stride of i) and
+// fits 6 SIMT iterations in 2 KiB: A 64 x 24 = 1536, x 256, y 24 -> 64.
+// prem-les copies A with __prem_copy_2d and finds an element of A in the
+// scratchpad by its row (offset / pitch) and column (offset % pitch).
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes=prem-tile,verify -prem-spm-bytes=2048 %t.ll -S -o - -pass-remarks=prem 2>%t.remarks | FileCheck %s --check-prefix=TILE
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=sdma -prem-spm-bytes=2048 %t.ll -S -o - | FileCheck %s --check-prefix=SDMA
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=dae -prem-spm-bytes=2048 %t.ll -S -o - | FileCheck %s --check-prefix=DAE
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=2048 -prem-report=%t.json %t.ll -disable-output
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// Rows need not be the array's: a column read along a band (rows j..j+2 of
+// column 63-j, elements 63j + 64i + 63) is, with the pitch of j (252
+// bytes), 3 floats of rows j+1..j+3.
+// RUN: %omp_host_device_ir -DBAND %s -o %t.band.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.band.ll -S -o - | FileCheck %s --check-prefix=BAND
+// BAND: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes, ptr %prem.begin, i64 252, i64 %prem.width, i64 %prem.rows)
+// BAND: !{!"A", i1 true, i1 false, i1 false, i64 252}
+// A tile whose rows would make a rectangle starting before the first byte
+// it reads (row j's column 5 and row j+1's column 2: row j0 from column 2
+// would reach before A[j0][5], and for j0 = 0 before the array): A stays
+// one interval, although rows would be smaller.
+// RUN: %omp_host_device_ir -DCORNER %s -o %t.corner.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.corner.ll -S -o - | FileCheck %s --check-prefix=CORNER
+// CORNER-NOT: __prem_copy_2d
+// CORNER: !{!"A", i1 true, i1 false, i1 false}
+#define N 64
+#if defined(BAND)
+void band(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N+2*N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++) {
+    float s = 0.0f;
+    for (int i = 0; i < 3; i++)
+      s += A[(j + i) * N + (N - 1 - j)];
+    y[j] = s;
+  }
+}
+#elif defined(CORNER)
+void corner(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N+N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++)
+    y[j] = A[j * N + 5] + A[(j + 1) * N + 2];
+}
+#else
+// On NVPTX (-prem-gpu-tiles), blocks of 8 threads: a block's chunk is 8
+// columns, A's slot 64 rows of 32 bytes in shared memory, copied by the
+// block's threads spread over rows and words.
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -DGPU -S %s -o %t.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=4096
+// RUN: FileCheck %s --check-prefix=PTX < %t.s
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib %nvptx_feature -DGPU -S %s -o %t.sm87.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=4096
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_87 %t.sm87.s -o %t.sm87.o %}
+// PTX: .shared .align 64 .b8 prem_$_spm_$___omp_offloading_{{.*}}_atax_t_l{{[0-9]+}}_omp_outlined_omp_outlined[2368];
+// PTX: call.uni __prem_copy_2d,
+#ifdef GPU
+#define BLOCK thread_limit(8)
+#else
+#define BLOCK
+#endif
+void atax_t(float *restrict y, const float *restrict A,
+            const float *restrict x) {
+#pragma omp target teams distribute parallel for BLOCK map(to: A[0:N*N], x[0:N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++) {
+    float s = 0.0f;
+    for (int i = 0; i < N; i++)
+      s += A[i * N + j] * x[i];
+    y[j] = s;
+  }
+}
+#endif
+
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_atax_t_l{{[0-9]+}}: worksharing loop tiled, 6 SIMT iterations per PREM interval
+
+// The tile header: A's rows [r0, r1) and columns [c0, c1) (isl's minimum
+// and maximum of floor(b / 256) and b mod 256 over the tile's bytes), rows
+// of c1 - c0 bytes rounded to A's 4-byte alignment in the scratchpad, the
+// first byte r0 * 256 + c0, and for the alias check the bytes the rows span
+// in the array.
+// TILE-LABEL: prem.tile:
+// TILE: %prem.rows = freeze i64 %{{[0-9]+}}, !prem.value ![[ROWS:[0-9]+]]
+// TILE-NEXT: %[[W:[0-9]+]] = sub i64 %{{[0-9]+}}, %[[C0:[0-9]+]]
+// TILE-NEXT: %prem.width = freeze i64 %[[W]], !prem.value ![[WIDTH:[0-9]+]]
+// TILE-NEXT: %[[UP:[0-9]+]] = add i64 %prem.width, 3
+// TILE-NEXT: %[[ROUND:[0-9]+]] = and i64 %[[UP]], -4
+// TILE-NEXT: %prem.rowbytes = freeze i64 %[[ROUND]], !prem.value ![[ROWBYTES:[0-9]+]]
+// TILE-NEXT: %[[R0P:[0-9]+]] = mul i64 %{{[0-9]+}}, 256
+// TILE-NEXT: %[[FIRST:[0-9]+]] = add i64 %[[R0P]], %[[C0]]
+// TILE-NEXT: %[[BEGIN:[0-9]+]] = getelementptr i8, ptr %A, i64 %[[FIRST]]
+// TILE-NEXT: %[[LEN:[0-9]+]] = mul i64 %prem.rows, %prem.rowbytes
+// TILE-NEXT: %[[LASTROW:[0-9]+]] = sub i64 %prem.rows, 1
+// TILE-NEXT: %[[LASTROWAT:[0-9]+]] = mul i64 %[[LASTROW]], 256
+// TILE-NEXT: %[[SPANLEN:[0-9]+]] = add i64 %[[LASTROWAT]], %prem.width
+// TILE-NEXT: %[[NONE:[0-9]+]] = icmp eq i64 %prem.rows, 0
+// TILE-NEXT: %[[SPAN:[0-9]+]] = select i1 %[[NONE]], i64 0, i64 %[[SPANLEN]]
+// TILE-NEXT: %prem.begin = freeze ptr %[[BEGIN]], !prem.value
+// TILE-NEXT: %prem.length = freeze i64 %[[LEN]], !prem.value
+// TILE-NEXT: %prem.slot = freeze i64 0, !prem.value
+// TILE: %[[ABEGIN:[0-9]+]] = ptrtoint ptr %[[BEGIN]] to i64
+// TILE-NEXT: %[[AEND:[0-9]+]] = add i64 %[[ABEGIN]], %[[SPAN]]
+// x: its 256-byte interval; y: the tile's 6 floats, written.
+// TILE: %prem.length3 = freeze i64 256, !prem.value
+// TILE: %prem.wlength = freeze i64
+// y's interval must not meet A's rows (nor x).
+// TILE-NEXT: %{{[0-9]+}} = icmp ule i64 %[[AEND]], %[[YBEGIN:[0-9]+]]
+// TILE-NEXT: %{{[0-9]+}} = icmp ule i64 %[[YEND:[0-9]+]], %[[ABEGIN]]
+// TILE: %[[USED:[0-9]+]] = icmp ule i64 %{{[0-9]+}}, 1856
+// TILE-NEXT: %prem.fits = and i1 %[[USED]], %{{[0-9]+}}
+// TILE-NEXT: br i1 %prem.fits, label %prem.load, label %prem.global, !prem.tile ![[TILE:[0-9]+]]
+// TILE: ![[ROWS]] = !{i32 0, i32 0, !"rows"}
+// TILE-NEXT: ![[WIDTH]] = !{i32 0, i32 0, !"width"}
+// TILE-NEXT: ![[ROWBYTES]] = !{i32 0, i32 0, !"rowbytes"}
+// TILE: ![[TILE]] = !{i32 0, i64 6, i64 1856, ![[A:[0-9]+]], ![[X:[0-9]+]], ![[Y:[0-9]+]]}
+// TILE-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false, i64 256}
+// TILE-NEXT: ![[X]] = !{!"x", i1 true, i1 false, i1 false}
+// TILE-NEXT: ![[Y]] = !{!"y", i1 false, i1 true, i1 true}
+
+// SoftDMA: A's rows by the 2-D copy (scratchpad rows rowbytes apart, array
+// rows 256 apart), x by the 1-D one; in the Execute phase (the loop, first
+// in the function) an element of A is at its row times rowbytes plus its
+// column.
+// SDMA: %prem.off = sub i64 %{{[0-9]+}}, %{{[0-9]+}}
+// SDMA-NEXT: %prem.row = udiv i64 %prem.off, 256
+// SDMA-NEXT: %prem.column = urem i64 %prem.off, 256
+// SDMA-NEXT: %[[ROWAT:[0-9]+]] = mul i64 %prem.row, %prem.rowbytes
+// SDMA-NEXT: %[[OFF:[0-9]+]] = add i64 %[[ROWAT]], %prem.column
+// SDMA-NEXT: %[[INSLOT:[0-9]+]] = add i64 %prem.slot, %[[OFF]]
+// SDMA-NEXT: %prem.spm.addr = getelementptr i8, ptr %prem.spm, i64 %[[INSLOT]]
+// SDMA-NEXT: load float, ptr %prem.spm.addr, align 4
+// SDMA-LABEL: prem.load:
+// SDMA-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
+// SDMA-NEXT: %[[ASPM:[0-9]+]] = getelementptr i8, ptr %prem.spm, i64 %prem.slot
+// SDMA-NEXT: call void @__prem_copy_2d(ptr %[[ASPM]], i64 %prem.rowbytes, ptr %prem.begin, i64 256, i64 %prem.width, i64 %prem.rows)
+// SDMA-NEXT: %[[XSPM:[0-9]+]] = getelementptr i8, ptr %prem.spm, i64 %prem.slot4
+// SDMA-NEXT: call void @__prem_copy_1d(ptr %[[XSPM]], ptr %prem.begin2, i64 %prem.length3)
+// SDMA-NEXT: br label %prem.execute
+// SDMA-NOT: __prem_copy_2d
+// SDMA: declare void @__prem_copy_2d(ptr, i64, ptr, i64, i64, i64)
+
+// In dae, the Load phase copies each element A's loads read to the same row
+// and column of the slot.
+// DAE: %[[V:[0-9]+]] = load float, ptr %gep.load, align 4
+// DAE-NEXT: %[[B:[0-9]+]] = ptrtoint ptr %prem.begin to i64
+// DAE-NEXT: %[[P:[0-9]+]] = ptrtoint ptr %gep.load to i64
+// DAE-NEXT: %prem.off = sub i64 %[[P]], %[[B]]
+// DAE-NEXT: %prem.row = udiv i64 %prem.off, 256
+// DAE-NEXT: %prem.column = urem i64 %prem.off, 256
+// DAE-NEXT: %[[ROWAT:[0-9]+]] = mul i64 %prem.row, %prem.rowbytes
+// DAE-NEXT: %[[OFF:[0-9]+]] = add i64 %[[ROWAT]], %prem.column
+// DAE-NEXT: %[[INSLOT:[0-9]+]] = add i64 %prem.slot, %[[OFF]]
+// DAE-NEXT: %prem.spm.addr = getelementptr i8, ptr %prem.spm, i64 %[[INSLOT]]
+// DAE-NEXT: store float %[[V]], ptr %prem.spm.addr, align 4
+// DAE-NOT: __prem_copy_2d
+
+// The report: A moves 64 rows of 24 bytes per tile, every byte one the
+// tile reads (an interval would have been 15 KiB).
+// JSON: "interval_bytes": 1536,
+// JSON-NEXT: "name": "A",
+// JSON-NEXT: "pitch": 256,
+// JSON-NEXT: "read": true,
+// JSON-NEXT: "rows": 64,
+// JSON-NEXT: "store": "none",
+// JSON-NEXT: "transfer": "2d",
+// JSON-NEXT: "unique_bytes": 1536,
+// JSON-NEXT: "written": false
