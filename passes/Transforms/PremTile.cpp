@@ -61,6 +61,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -323,6 +324,7 @@ private:
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   std::string tilesWithinLoops() const;
+  std::string guardConstraint() const;
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
@@ -890,6 +892,8 @@ std::string NestTiler::tilesWithinLoops() const {
     Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
                   *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
+  if (ThreadBlock && Guard)
+    Cs += guardConstraint();
   if (InnerTile) {
     Cs += " and simt_n = 1 and tile1_n >= 1 and tile1_lb >= 0";
     for (const NestLoop &NL : Nest.Loops)
@@ -897,6 +901,69 @@ std::string NestTiler::tilesWithinLoops() const {
         Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
   }
   return paramNames() + " -> { : " + Cs + " }";
+}
+
+/// A thread-index kernel's bounds guard as a constraint on its tiles: every
+/// thread of a tiled block passes it (emitFullBlockCheck), so a guard
+/// `p + tid < n` (p the block's offset, a parameter of the footprint; n a
+/// constant) gives 0 <= p and p + threads <= n. Empty when the guard has
+/// another form (then a block's tile may cross a row end, and 2-D slots of
+/// column reads do not pay).
+std::string NestTiler::guardConstraint() const {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  CmpInst::Predicate P =
+      GuardInverted ? Guard->getInversePredicate() : Guard->getPredicate();
+  Value *Index = Guard->getOperand(0), *Limit = Guard->getOperand(1);
+  if (ICmpInst::isGT(P) || ICmpInst::isGE(P)) {
+    std::swap(Index, Limit);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  auto *Bound = dyn_cast<SCEVConstant>(SE.getSCEV(Limit));
+  if (!Bound || !(ICmpInst::isLT(P) || ICmpInst::isLE(P)) ||
+      Bound->getAPInt().getSignificantBits() > 32)
+    return "";
+  ValueToSCEVMapTy AtZero;
+  for (Value *Tid : SIMT.ThreadIndexReads)
+    AtZero[Tid] = SE.getZero(Tid->getType());
+  const SCEV *Global = SE.getSCEV(Index);
+  const SCEV *First = SCEVParameterRewriter::rewrite(Global, SE, AtZero);
+  // The thread index with coefficient one.
+  const SCEV *Step = SE.getMinusSCEV(Global, First);
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(Step))
+    Step = Cast->getOperand(0);
+  auto *Tid = dyn_cast<SCEVUnknown>(Step);
+  if (!Tid || !is_contained(SIMT.ThreadIndexReads, Tid->getValue()))
+    return "";
+  // The offset is not negative: index 0 passes an unsigned guard only if it
+  // is not, and sums and products of special registers (blockIdx.x *
+  // blockDim.x) are not, as the footprint assumes narrow index arithmetic
+  // does not wrap.
+  bool OnlyRegisters = !SCEVExprContains(First, [](const SCEV *E) {
+    if (auto *C = dyn_cast<SCEVConstant>(E))
+      return C->getAPInt().isNegative();
+    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
+      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+      return !Read || !Read->getCalledFunction()->getName().starts_with(
+                          "llvm.nvvm.read.ptx.sreg.");
+    }
+    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
+  });
+  if (!ICmpInst::isUnsigned(P) && !OnlyRegisters &&
+      !SE.isKnownNonNegative(First))
+    return "";
+  int64_t Most = Bound->getAPInt().getSExtValue() + (ICmpInst::isLE(P) ? 1 : 0);
+  std::string Threads =
+      SIMT.BlockSize ? std::to_string(*SIMT.BlockSize) : "ntid";
+  // Every parameter that is the offset (a wider copy of it too: equal, as
+  // nothing wraps).
+  std::string Cs;
+  for (auto &[Name, S] : Nest.Params)
+    if (S == First || (S->getType()->getScalarSizeInBits() >
+                           First->getType()->getScalarSizeInBits() &&
+                       SE.getTruncateExpr(S, First->getType()) == First))
+      Cs += formatv(" and {0} >= 0 and {0} + {1} <= {2}", Name, Threads, Most)
+                .str();
+  return Cs;
 }
 
 /// Scratchpad bytes the largest tile of this many iterations needs, over
@@ -912,11 +979,14 @@ std::string NestTiler::tileContext(uint64_t Iterations) const {
         Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
   }
   // A tile lies within the loop (the last one of a chunk is shorter, and
-  // inside a full one that ends with the loop).
+  // inside a full one that ends with the loop); a thread block on the
+  // scratchpad path passes its bounds guard.
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
     Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
                   *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
+  if (ThreadBlock && Guard)
+    Cs += guardConstraint();
   return paramNames() + " -> { : " + Cs + " }";
 }
 
