@@ -42,7 +42,7 @@ import cupy as cp
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import prem_tools  # noqa: E402  (bench/prem_tools.py)
 
-ROWS, THREADS, N, NSMALL, TAPS = 32, 256, 256, 64, 16
+ROWS, THREADS, N, NSMALL, TAPS, NCOLS = 32, 256, 256, 64, 16, 16384
 PHASE_SHIFT = 30
 TRACE_CAPACITY = 65536
 
@@ -79,6 +79,12 @@ def kernels(sms):
         y = np.zeros(m, np.float32)
         return [A, x, y, np.int32(m)], [2], [A.astype(np.float64) @ x]
     rows("gemv", gemv)
+
+    def gemvt(rng):
+        A, x = f32(rng, N, NCOLS), f32(rng, N)
+        y = np.zeros(NCOLS, np.float32)
+        return [A, x, y], [2], [A.T.astype(np.float64) @ x]
+    specs["gemvt"] = (NCOLS // ROWS, ROWS, gemvt)
 
     def mvt(rng):
         A, y1, x1 = f32(rng, m, N), f32(rng, N), f32(rng, m)

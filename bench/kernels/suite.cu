@@ -7,9 +7,9 @@
 //
 // The same kernels as bench/kernels/suite.c where the CUDA form has a tile
 // that fits (row-per-thread matrix-vector products, a row stencil, gemver's
-// rank-2 update, a small-matrix gemm); column-per-thread forms (atax's
-// second product, bicg's s) span the whole matrix per block and are left
-// out. bench/gpu/run_gpu.py holds the reference implementations.
+// rank-2 update, a small-matrix gemm, and the column-per-thread product of
+// atax and bicg, whose block reads a column block). bench/gpu/run_gpu.py
+// holds the reference implementations.
 //
 // extern "C": the runner finds kernels by name.
 
@@ -20,6 +20,9 @@
 #endif
 #ifndef NSMALL
 #define NSMALL 64
+#endif
+#ifndef NCOLS
+#define NCOLS 16384 // columns of the column kernel (512 blocks)
 #endif
 #define ROWS 32    // threads per block of the row kernels
 #define THREADS 256 // threads per block of the element kernels
@@ -37,6 +40,22 @@ gemv(const float *__restrict__ A, const float *__restrict__ x,
     for (int j = 0; j < N; j++)
       s += A[i * N + j] * x[j];
     y[i] = s;
+  }
+}
+
+// atax's second product and bicg's s: y = A^T x, one thread per column of
+// an N x NCOLS matrix. A block reads a column block of A, which the plugin
+// copies as 2-D transfers (seed 003): N rows of the block's 32 columns,
+// 32 KiB, instead of an interval spanning the matrix.
+__global__ void __launch_bounds__(ROWS)
+gemvt(const float *__restrict__ A, const float *__restrict__ x,
+      float *__restrict__ y) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j < NCOLS) {
+    float s = 0.0f;
+    for (int i = 0; i < N; i++)
+      s += A[i * NCOLS + j] * x[i];
+    y[j] = s;
   }
 }
 

@@ -22,7 +22,10 @@ text = sys.stdin.read()
 entries = re.split(r"Compiling entry function", text)[1:]
 smem = []
 for e in entries:
-    m = re.search(r"(\d+) bytes smem", e.split("Function properties")[0])
+    # The kernel's own "Used N registers, ..., M bytes smem" line (the
+    # device functions it calls get their own properties after it).
+    used = re.search(r"Used \d+ registers[^\n]*", e)
+    m = re.search(r"(\d+) bytes smem", used.group(0)) if used else None
     smem.append(int(m.group(1)) if m else 0)
 largest = max(smem, default=0)
 print(f"{len(smem)} kernels compiled, largest static shared memory {largest} "
