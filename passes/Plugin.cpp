@@ -40,10 +40,14 @@ namespace {
 /// build only instruments: the profile describes the kernels as written.
 /// With a profile, the bypass marks come first, so that the loads the PREM
 /// passes clone keep them, and become ld.global.cg last.
+/// Once per module: under LTO (AMDGPU offload) the optimizer runs again on
+/// a module the pipeline already transformed, which the flag marks.
 struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
+  static constexpr const char *DoneFlag = "prem-llvm";
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    if (!isDeviceModule(M))
+    if (!isDeviceModule(M) || M.getModuleFlag(DoneFlag))
       return PreservedAnalyses::all();
+    M.addModuleFlag(Module::Max, DoneFlag, 1);
     ModulePassManager MPM;
     if (profileGenerateRequested()) {
       MPM.addPass(PremInstrumentPass());

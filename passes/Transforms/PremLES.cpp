@@ -308,9 +308,13 @@ bool TileSplitter::executeTouchesOnlyScratchpad() const {
         continue;
       if (auto *Call = dyn_cast<CallBase>(&I)) {
         const Function *Callee = Call->getCalledFunction();
+        // The block barriers the OpenMP GPU code already has (aligned
+        // barriers of an SPMD region on AMDGPU) order threads, not memory
+        // the phase reads.
         if (Callee &&
             (Callee->getName().starts_with("__kmpc_for_static_init") ||
-             Callee->getName() == "__kmpc_for_static_fini"))
+             Callee->getName() == "__kmpc_for_static_fini" ||
+             Callee->getName() == "llvm.amdgcn.s.barrier"))
           continue;
         return false;
       }

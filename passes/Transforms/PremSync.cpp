@@ -42,9 +42,17 @@ static void blockBarrier(IRBuilderBase &B, const Triple &T) {
   if (T.isNVPTX())
     B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_aligned_all,
                       ArrayRef<Type *>{}, {B.getInt32(0)});
-  else if (T.isAMDGPU())
+  else if (T.isAMDGPU()) {
+    // s_barrier orders no memory by itself: workgroup fences around it, as
+    // HIP's __syncthreads has, so that the Load phase's copies are in LDS
+    // before any thread computes on them.
+    SyncScope::ID Workgroup =
+        B.getContext().getOrInsertSyncScopeID("workgroup");
+    B.CreateFence(AtomicOrdering::Release, Workgroup);
     B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, ArrayRef<Type *>{},
                       ArrayRef<Value *>{});
+    B.CreateFence(AtomicOrdering::Acquire, Workgroup);
+  }
 }
 
 /// First in BB, between block barriers: Callee(Interval).

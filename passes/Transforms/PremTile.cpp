@@ -33,7 +33,8 @@
 // versioned on the launch: the block size it states, 1-D blocks, every
 // thread past the bounds guard), an OpenMP SPMD kernel's parallel region one
 // per call, the team's chunk of the loop (-prem-gpu-tiles: not yet run on a
-// GPU). AMDGPU kernels are refused with a remark.
+// GPU; the same for OpenMP on AMDGPU, in LDS). AMDGPU thread-index kernels
+// are refused with a remark.
 //
 //===----------------------------------------------------------------------===//
 
@@ -1145,10 +1146,17 @@ bool NestTiler::run(json::Object &Record) {
                      " iterations of the depth-1 loop";
   if (BlockTile)
     Record["tile"] = "block";
+  std::optional<uint64_t> Depth1Trip;
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Depth == 1)
+      Depth1Trip = NL.TripCount;
   if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
       Hi = Nest.Kernel->SIMT.GlobalUpper;
-      Iterations && Lo && Hi && !InnerTile)
-    Record["intervals"] = divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
+      Iterations && Lo && Hi && (!InnerTile || Depth1Trip))
+    Record["intervals"] =
+        InnerTile
+            ? uint64_t(*Hi - *Lo + 1) * divideCeil(*Depth1Trip, Iterations)
+            : divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
   // What a tile moves, per array: its byte interval (what SoftDMA copies)
   // and the bytes it really touches (what stripped copies move).
   json::Array Arrays;
@@ -1170,9 +1178,11 @@ bool NestTiler::run(json::Object &Record) {
         Array["rows"] = *Rows;
     }
     bool WholeArray = S.Name == A.Name;
-    if (auto Unique = Iterations && WholeArray && !InnerTile
-                          ? Nest.arrayBytesPerTile(A, {Iterations})
-                          : std::nullopt)
+    SmallVector<uint64_t, 2> Tile{Iterations};
+    if (InnerTile)
+      Tile = {1, Iterations};
+    if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
+                                               : std::nullopt)
       Array["unique_bytes"] = *Unique;
     Arrays.push_back(std::move(Array));
   }
@@ -1600,16 +1610,21 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SmallPtrSet<Function *, 4> Changed;
   for (auto [Id, Nest] : enumerate(FI.Nests)) {
     json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
-    // CUDA block tiles ran on an H100 (bench/gpu); OpenMP NVPTX ones have
-    // not run on a GPU yet, so they stay behind the option.
+    // CUDA block tiles ran on an H100 (bench/gpu); OpenMP ones (NVPTX and
+    // AMDGPU) have not run on a GPU yet, so they stay behind the option.
+    // Thread-index kernels on AMDGPU (HIP) would need the block checks in
+    // AMDGPU's registers.
+    bool ThreadIndexKernel = Nest.Kernel->Kind == KernelKind::CUDA;
     bool BlockTile =
-        T.isNVPTX() &&
-        (GPUTiles.getNumOccurrences() ? bool(GPUTiles)
-                                      : Nest.Kernel->Kind == KernelKind::CUDA);
+        (T.isNVPTX() || (T.isAMDGPU() && !ThreadIndexKernel)) &&
+        (GPUTiles.getNumOccurrences() ? bool(GPUTiles) : ThreadIndexKernel);
     if (GPU && !BlockTile) {
       std::string Why =
-          !T.isNVPTX() ? "AMDGPU targets are not tiled yet"
-          : Nest.Kernel->Kind == KernelKind::CUDA
+          T.isAMDGPU() && ThreadIndexKernel
+              ? "AMDGPU thread-index kernels are not tiled yet"
+          : T.isAMDGPU() ? "GPU tiles are off (-prem-gpu-tiles turns them "
+                           "on; they are not yet validated on a GPU)"
+          : ThreadIndexKernel
               ? "GPU tiles are off (-prem-gpu-tiles=false)"
               : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
                 "not yet validated on a GPU)";
