@@ -804,7 +804,6 @@ void NestTiler::chooseTransfer(unsigned K, const std::string &Context,
           Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
   }
   uint64_t Best = *Interval / 2 + 1;
-
   for (uint64_t Pitch : Pitches) {
     if (Pitch % Align || Pitch < 2 * Align)
       continue;
