@@ -1,0 +1,61 @@
+// Kernels whose tiles read arrays by columns, for transfer-2d.test: atax's
+// second product (a column block: rows of the matrix), a column read along a
+// band (rows of the diagonal's stride) and a read whose rectangle would start
+// before its first byte (kept an interval). Prints a hash of each output.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 256
+
+static uint64_t hash(const float *a, int n) {
+  uint64_t h = 14695981039346656037ull;
+  const unsigned char *bytes = (const unsigned char *)a;
+  for (size_t i = 0; i < n * sizeof(float); i++)
+    h = (h ^ bytes[i]) * 1099511628211ull;
+  return h;
+}
+
+static void columns(float *restrict y, const float *restrict A,
+                    const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N], x[0:N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++) {
+    float s = 0.0f;
+    for (int i = 0; i < N; i++)
+      s += A[i * N + j] * x[i];
+    y[j] = s;
+  }
+}
+
+static void band(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N+2*N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++) {
+    float s = 0.0f;
+    for (int i = 0; i < 3; i++)
+      s += A[(j + i) * N + (N - 1 - j)];
+    y[j] = s;
+  }
+}
+
+static void corner(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N+N]) map(from: y[0:N])
+  for (int j = 0; j < N; j++)
+    y[j] = A[j * N + 5] + A[(j + 1) * N + 2];
+}
+
+int main(void) {
+  float *A = malloc((N * N + 2 * N) * sizeof(float));
+  float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+  for (int i = 0; i < N * N + 2 * N; i++)
+    A[i] = (float)(i % 97) * 0.25f - 7.0f;
+  for (int i = 0; i < N; i++)
+    x[i] = (float)(i % 13) * 0.5f;
+  columns(y, A, x);
+  printf("columns %016llx\n", (unsigned long long)hash(y, N));
+  band(y, A);
+  printf("band    %016llx\n", (unsigned long long)hash(y, N));
+  corner(y, A);
+  printf("corner  %016llx\n", (unsigned long long)hash(y, N));
+  free(A), free(x), free(y);
+  return 0;
+}
