@@ -13,8 +13,13 @@
 // scratchpad (addrspace 3, or generic pointers into it) lose the mark: there
 // is no L1 to bypass. The
 // call only reads memory, so it stays ordered with stores as the load was.
-// AMDGPU: not done (a remark says so). Host offload: the marks stay as they
-// are, harmless.
+// AMDGPU: a marked load becomes an agent-scope monotonic atomic load, which
+// the memory model makes coherent at the device: it skips the CU's L1 and
+// stays in L2 (glc on gfx90a and gfx11, sc1 on gfx942), ld.global.cg's
+// effect. A relaxed atomic load reads what the plain load read in a
+// program without data races; loads of a type an atomic load cannot have
+// (vectors, wider than 8 bytes, under-aligned) keep the cache, with a
+// remark. Host offload: the marks stay as they are, harmless.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +99,19 @@ static bool lowerLoad(LoadInst &Load) {
   return true;
 }
 
+/// AMDGPU: the load made an agent-scope monotonic atomic load; false when
+/// its type cannot be loaded atomically.
+static bool lowerAMDGPULoad(LoadInst &Load) {
+  Type *Ty = Load.getType();
+  uint64_t Bytes = Load.getDataLayout().getTypeStoreSize(Ty);
+  if (!(Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isPointerTy()) ||
+      Bytes > 8 || Load.getAlign().value() < Bytes)
+    return false;
+  Load.setAtomic(AtomicOrdering::Monotonic,
+                 Load.getContext().getOrInsertSyncScopeID("agent"));
+  return true;
+}
+
 PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   Triple T(M.getTargetTriple());
   if (!T.isNVPTX() && !T.isAMDGPU())
@@ -111,22 +129,15 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     for (LoadInst *Load : Marked) {
       Load->setMetadata(BypassMD, nullptr);
-      if (T.isAMDGPU()) {
-        ORE.emit([&] {
-          return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
-                 << "the L1 bypass is not done on AMDGPU: the load keeps "
-                    "the cache";
-        });
-        continue;
-      }
       if (!readsGlobalMemory(*Load, /*GPU=*/true))
         continue;
       Type *Ty = Load->getType();
-      if (!lowerLoad(*Load)) {
+      if (T.isAMDGPU() ? !lowerAMDGPULoad(*Load) : !lowerLoad(*Load)) {
         ORE.emit([&] {
           return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
-                 << "no ld.global.cg form for a load of " << ore::NV("Type", Ty)
-                 << ": it keeps the L1";
+                 << (T.isAMDGPU() ? "no L2-only (glc) form for a load of "
+                                  : "no ld.global.cg form for a load of ")
+                 << ore::NV("Type", Ty) << ": it keeps the L1";
         });
         continue;
       }

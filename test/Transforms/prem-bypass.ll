@@ -21,15 +21,21 @@
 ; RUN: cmp %t/plain.ll %t/stale.ll
 ; RUN: FileCheck %s --check-prefix=STALE < %t/stale.txt
 
-; On AMDGPU the decision is made, the lowering says it is not done, and the
-; load is left as it was. A load without debug location is named by its
-; ordinal among such loads.
+; On AMDGPU the bypassed load becomes an agent-scope monotonic atomic load:
+; coherent at the device, it skips the CU's L1 and stays in L2 (glc on
+; gfx90a, sc1 on gfx942), as ld.global.cg does. A load without debug
+; location is named by its ordinal among such loads.
 ; RUN: %opt_prem -passes=prem-bypass,prem-bypass-lower -verify-each -prem-profile-use=%t/amdgpu.json -pass-remarks=prem -pass-remarks-missed=prem -S %t/amdgpu.ll -o %t/amdgpu-out.ll 2> %t/amdgpu.txt
 ; RUN: FileCheck %s --check-prefix=AMDGPU < %t/amdgpu.txt
 ; RUN: FileCheck %s --check-prefix=AMDGPU-IR < %t/amdgpu-out.ll
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t/amdgpu-out.ll -o - | FileCheck %s --check-prefix=GFX90A
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 %t/amdgpu-out.ll -o - | FileCheck %s --check-prefix=GFX942
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t/amdgpu.ll -o - | FileCheck %s --check-prefix=GFX90A-PLAIN
 ; AMDGPU: remark: <unknown>:0:0: load at <no debug location> #0: U = 0.25 (lines), 0.25 (sectors), R = 0.00; caching moves 4096 bytes, bypassing 1024: bypasses the L1
-; AMDGPU: remark: <unknown>:0:0: the L1 bypass is not done on AMDGPU: the load keeps the cache
-; AMDGPU-IR: %v = load float, ptr addrspace(1) %p, align 4{{$}}
+; AMDGPU-IR: %v = load atomic float, ptr addrspace(1) %p syncscope("agent") monotonic, align 4{{$}}
+; GFX90A: global_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}] glc{{$}}
+; GFX942: global_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}] sc1{{$}}
+; GFX90A-PLAIN: global_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}]{{$}}
 
 ; Profiles that cannot be used are errors naming the file and the problem.
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/missing.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=MISSING
