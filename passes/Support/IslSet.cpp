@@ -183,8 +183,9 @@ static std::string columnMap(uint64_t Pitch) {
 std::optional<RowsAndColumns>
 prem::rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch) {
   IslQuota Quota(Ctx);
-  IslSet Rows = simplify(applyMap(parseSet(Ctx, Bytes), rowMap(Pitch)));
-  IslSet Columns = simplify(applyMap(parseSet(Ctx, Bytes), columnMap(Pitch)));
+  IslSet Set = parseSet(Ctx, Bytes);
+  IslSet Rows = simplify(applyMap(Set.copy(), rowMap(Pitch)));
+  IslSet Columns = simplify(applyMap(std::move(Set), columnMap(Pitch)));
   if (!Rows.S || !Columns.S || Quota.gaveUp())
     return std::nullopt;
   return RowsAndColumns{Rows.str(), Columns.str()};

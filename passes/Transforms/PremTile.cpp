@@ -262,6 +262,9 @@ private:
   BasicBlock *BodyStart = nullptr;
   ICmpInst *Guard = nullptr;
   bool GuardInverted = false;
+  /// The guard as a constraint on the tiles' parameters (guardConstraint),
+  /// worked out once: the tile-size search asks for it at every probe.
+  std::string GuardBound;
   const SCEV *TripCount = nullptr;
   /// A region of the scratchpad: one array's interval, or for a read-only
   /// array read through accesses of different shapes, one per shape when
@@ -324,8 +327,13 @@ private:
   Value *emitFullBlockCheck(IRBuilder<> &B, Value *Threads);
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
-  std::string tilesWithinLoops() const;
   std::string guardConstraint() const;
+  /// Largest trip count of the depth-1 loop, when bounded.
+  std::optional<uint64_t> depth1MaxTrip() const;
+  /// What every tile satisfies, whatever its size (isl constraints).
+  std::string tileBounds() const;
+  /// The parameter values of every tile.
+  std::string tilesWithinLoops() const;
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
@@ -625,6 +633,7 @@ std::string NestTiler::threadBlockLegality() {
       !affineInThreadIndex(SE.getSCEV(Guard->getOperand(1)), SIMT))
     return "the bounds guard is not affine in the thread index";
   GuardInverted = Body == 1;
+  GuardBound = guardConstraint();
   BodyStart = Br->getSuccessor(Body);
   return "";
 }
@@ -883,24 +892,35 @@ std::string NestTiler::paramNames() const {
   return "[" + join(Names, ", ") + "]";
 }
 
-/// What every tile satisfies: its iterations lie within the loop's (a tile
-/// crossing a row end would make a rectangle reach past the array).
-std::string NestTiler::tilesWithinLoops() const {
+std::optional<uint64_t> NestTiler::depth1MaxTrip() const {
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Depth == 1 && NL.MaxTripCount)
+      return NL.MaxTripCount;
+  return std::nullopt;
+}
+
+/// A tile lies within the loop (the last one of a chunk is shorter, and
+/// inside a full one that ends with the loop; a tile crossing a row end
+/// would make a 2-D slot's rectangle reach past the array), and a thread
+/// block on the scratchpad path passes its bounds guard.
+std::string NestTiler::tileBounds() const {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   std::string Cs = "simt_n >= 1";
   if (SIMT.GlobalLower && SIMT.GlobalUpper)
     Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
                   *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
-  if (ThreadBlock && Guard)
-    Cs += guardConstraint();
+  Cs += GuardBound;
   if (InnerTile) {
     Cs += " and simt_n = 1 and tile1_n >= 1 and tile1_lb >= 0";
-    for (const NestLoop &NL : Nest.Loops)
-      if (NL.Depth == 1 && NL.MaxTripCount)
-        Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
+    if (auto Most = depth1MaxTrip())
+      Cs += " and tile1_lb + tile1_n <= " + std::to_string(*Most);
   }
-  return paramNames() + " -> { : " + Cs + " }";
+  return Cs;
+}
+
+std::string NestTiler::tilesWithinLoops() const {
+  return paramNames() + " -> { : " + tileBounds() + " }";
 }
 
 /// A thread-index kernel's bounds guard as a constraint on its tiles: every
@@ -966,30 +986,16 @@ std::string NestTiler::guardConstraint() const {
   return Cs;
 }
 
-/// Scratchpad bytes the largest tile of this many iterations needs, over
-/// every tile origin; nullopt when it depends on runtime values.
+/// The parameter values of tiles of this many iterations (of the SIMT loop,
+/// or of the depth-1 loop for an inner tile).
 std::string NestTiler::tileContext(uint64_t Iterations) const {
-  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
-  std::string Cs = "simt_n = " + std::to_string(Iterations);
-  if (InnerTile) {
-    Cs = "simt_n = 1 and tile1_n = " + std::to_string(Iterations) +
-         " and tile1_lb >= 0";
-    for (const NestLoop &NL : Nest.Loops)
-      if (NL.Depth == 1 && NL.MaxTripCount)
-        Cs += " and tile1_lb + tile1_n <= " + std::to_string(*NL.MaxTripCount);
-  }
-  // A tile lies within the loop (the last one of a chunk is shorter, and
-  // inside a full one that ends with the loop); a thread block on the
-  // scratchpad path passes its bounds guard.
-  if (SIMT.GlobalLower && SIMT.GlobalUpper)
-    Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
-                  *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
-              .str();
-  if (ThreadBlock && Guard)
-    Cs += guardConstraint();
-  return paramNames() + " -> { : " + Cs + " }";
+  std::string Size =
+      (InnerTile ? "tile1_n = " : "simt_n = ") + std::to_string(Iterations);
+  return paramNames() + " -> { : " + Size + " and " + tileBounds() + " }";
 }
 
+/// Scratchpad bytes the largest tile of this many iterations needs, over
+/// every tile origin; nullopt when it depends on runtime values.
 std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
   std::string Context = tileContext(Iterations);
   uint64_t Total = 0;
@@ -1041,9 +1047,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   }
   uint64_t Most = MostIterations;
   if (InnerTile) {
-    for (const NestLoop &NL : Nest.Loops)
-      if (NL.Depth == 1 && NL.MaxTripCount)
-        Most = *NL.MaxTripCount;
+    if (auto Trip = depth1MaxTrip())
+      Most = *Trip;
   } else if (SIMT.GlobalLower && SIMT.GlobalUpper) {
     Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
   }
