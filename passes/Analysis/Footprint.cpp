@@ -1302,7 +1302,9 @@ NestBuilder::delinearize(SmallVectorImpl<RawAccess> &Raws,
   for (RawAccess &R : Raws) {
     SmallVector<const SCEV *, 4> Subscripts;
     computeAccessFunctions(SE, R.Offset, Subscripts, Sizes);
-    if (Subscripts.size() != Sizes.size())
+    // Where it fails, computeAccessFunctions clears Sizes too: empty
+    // subscripts then "match" the sizes.
+    if (Subscripts.empty() || Subscripts.size() != Sizes.size())
       return "no subscripts for " + scevText(R.Offset);
     const SCEV *Rebuilt = nullptr;
     for (auto [K, Sub] : enumerate(Subscripts)) {
