@@ -1,7 +1,8 @@
 // prem_demo.c - the example program of the README's main job.
 //
-// Three OpenMP target regions of the shapes PREM is about (a dense product, a
-// stencil, and a gather the plugin must refuse), run on whatever offload
+// Four OpenMP target regions of the shapes PREM is about (a dense product, a
+// stencil, a gather through an index array, and a scatter through one, which
+// the plugin must refuse), run on whatever offload
 // device is present (host offload here). Prints a checksum per kernel in
 // hexadecimal floating point so that two builds compare bit for bit.
 #include <stdio.h>
@@ -36,6 +37,13 @@ static void gather(const float *restrict x, const int *restrict idx,
     y[i] = x[idx[i]];
 }
 
+static void scatter(const float *restrict x, const int *restrict idx,
+                    float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:N*N], idx[0:N*N]) map(from: y[0:N*N])
+  for (int i = 0; i < N * N; i++)
+    y[idx[i]] = x[i];
+}
+
 static double checksum(const float *v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -62,6 +70,8 @@ int main(void) {
   printf("jacobi2d %a\n", checksum(D, N * N));
   gather(A, idx, D);
   printf("gather   %a\n", checksum(D, N * N));
+  scatter(B, idx, D); // idx is a permutation: no two stores meet
+  printf("scatter  %a\n", checksum(D, N * N));
   free(A), free(B), free(C), free(D), free(idx);
   return 0;
 }

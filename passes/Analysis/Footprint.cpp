@@ -862,6 +862,8 @@ private:
   void collectLoops();
   const SCEVAddRecExpr *rootInduction(PHINode *Phi, Loop *Root);
   void setChainFor(const Instruction &I);
+  /// Records an indirect load (Why: what makes it indirect).
+  void gather(const Instruction &I, unsigned Bytes, std::string Why);
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
   void finishArrays();
@@ -1020,6 +1022,19 @@ void NestBuilder::setChainFor(const Instruction &I) {
   Aff.Chain = Chain;
 }
 
+void NestBuilder::gather(const Instruction &I, unsigned Bytes,
+                         std::string Why) {
+  setChainFor(I);
+  GatheredLoad G;
+  G.Inst = &I;
+  G.Name = sourceName(getUnderlyingObject(getLoadStorePointerOperand(&I)));
+  G.Bytes = Bytes;
+  G.Why = std::move(Why);
+  for (Loop *L : Aff.Chain)
+    G.LoopOfDepth.push_back(L ? LoopIndex.lookup(L) : 0);
+  Nest.Gathers.push_back(std::move(G));
+}
+
 void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
                               bool IsWrite) {
   const Value *Object = getUnderlyingObject(Ptr);
@@ -1043,9 +1058,14 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
   const Value *Base = BaseU->getValue();
   if (auto *BI = dyn_cast<Instruction>(Base);
       BI && (Aff.inNest(BI) || Aff.dependsOnThreadIndex(BI))) {
-    reason(FootprintIssue::IndirectAccess,
-           "base pointer " + valueText(Base) + " is computed inside the nest",
-           &I);
+    std::string Why =
+        "base pointer " + valueText(Base) + " is computed inside the nest";
+    // A pointer the nest loads (rows[i][j] of an array of rows) is an
+    // indirect access like a loaded subscript.
+    if (!IsWrite && isa<LoadInst>(BI))
+      gather(I, I.getModule()->getDataLayout().getTypeStoreSize(Ty), Why);
+    else
+      reason(FootprintIssue::IndirectAccess, Why, &I);
     return;
   }
   setChainFor(I);
@@ -1264,8 +1284,15 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
         StrideAt = R.A.Inst;
       }
       Kept.push_back(std::move(R));
+    } else if (Err.Issue == FootprintIssue::IndirectAccess &&
+               !R.A.IsWrite) {
+      gather(*R.A.Inst, R.Size, Err.Message);
     } else {
-      reason(Err.Issue, Err.Message, R.A.Inst);
+      reason(Err.Issue,
+             Err.Issue == FootprintIssue::IndirectAccess
+                 ? "indirect store (a scatter): " + Err.Message
+                 : Err.Message,
+             R.A.Inst);
     }
   }
   Raws = std::move(Kept);
@@ -1789,7 +1816,34 @@ NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations, std::string *Why,
       return std::nullopt;
     Total += *B;
   }
+  for (const GatheredLoad &G : Gathers) {
+    auto Executions = gatherExecutionsPerTile(G, Iterations);
+    if (!Executions) {
+      if (Why)
+        *Why = "an indirect load is in a loop of unbounded length";
+      return std::nullopt;
+    }
+    Total += *Executions * G.Bytes;
+  }
   return Total;
+}
+
+std::optional<uint64_t>
+NestFootprint::gatherExecutionsPerTile(const GatheredLoad &G,
+                                       ArrayRef<uint64_t> Iterations) const {
+  uint64_t Executions = 1;
+  for (unsigned Index : G.LoopOfDepth) {
+    const NestLoop &NL = Loops[Index];
+    std::optional<uint64_t> Most =
+        NL.TripCount ? NL.TripCount : NL.MaxTripCount;
+    uint64_t Cut = NL.Depth < Iterations.size() ? Iterations[NL.Depth] : 0;
+    if (Cut)
+      Most = Most ? std::min(*Most, Cut) : Cut;
+    if (!Most)
+      return std::nullopt;
+    Executions *= *Most;
+  }
+  return Executions;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1813,6 +1867,16 @@ static void emitRemarks(const NestFootprint &N,
   }
   if (!N.isExact())
     return;
+  for (const GatheredLoad &G : N.Gathers)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "IndirectLoad", G.Inst)
+             << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
+             << "': indirect load"
+             << (G.Name.empty() ? std::string()
+                                : " of '" + G.Name + "'")
+             << " (" << ore::NV("Reason", G.Why)
+             << ") counts one element per execution";
+    });
   auto Bytes = N.bytesPerTile({1});
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint", Anchor);
@@ -1933,6 +1997,13 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << "    bytes per tile " << tileText(Tile) << ": "
            << (Exact ? "" : "at most ") << *B << "\n";
     }
+    for (const GatheredLoad &G : N.Gathers) {
+      OS << "  indirect load" << (G.Name.empty() ? "" : " of " + G.Name)
+         << ": " << G.Bytes << " bytes, " << G.Why;
+      if (auto E = N.gatherExecutionsPerTile(G, Tile))
+        OS << "; " << *E << " per tile " << tileText(Tile);
+      OS << "\n";
+    }
     if (N.isExact()) {
       std::string Why;
       OS << "  total bytes per tile " << tileText(Tile) << ": ";
@@ -1980,12 +2051,20 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
     for (const FootprintReason &R : N.Reasons)
       Reasons.push_back(json::Object{{"kind", footprintIssueName(R.Issue)},
                                      {"message", R.Message}});
+    json::Array Gathers;
+    for (const GatheredLoad &G : N.Gathers) {
+      json::Object O{{"name", G.Name}, {"bytes", G.Bytes}, {"why", G.Why}};
+      if (auto E = N.gatherExecutionsPerTile(G, Tile))
+        O["executions_per_tile"] = *E;
+      Gathers.push_back(std::move(O));
+    }
     json::Object O{{"kernel", N.Kernel->Entry->getName()},
                    {"region", N.Region->getName()},
                    {"exact", N.isExact()},
                    {"loops", std::move(Loops)},
                    {"arrays", std::move(Arrays)},
                    {"reasons", std::move(Reasons)},
+                   {"indirect_loads", std::move(Gathers)},
                    {"tile", json::Array(Tile)}};
     bool Exact = true;
     if (auto B = N.bytesPerTile(Tile, nullptr, &Exact)) {

@@ -127,14 +127,25 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
       continue;
     uint64_t Load = 0, Store = 0;
     bool Known = true;
+    // With gathered elements a written array's whole interval is loaded
+    // too (prem-les).
+    bool Gathers = any_of(*Arrays, [](const json::Value &V) {
+      return V.getAsObject()->getString("transfer") == "gather";
+    });
     for (const json::Value &V : *Arrays) {
       const json::Object &A = *V.getAsObject();
       auto Interval = A.getInteger("interval_bytes");
       auto Unique = A.getInteger("unique_bytes");
-      if (A.getBoolean("read").value_or(false)) {
+      bool Read = A.getBoolean("read").value_or(false);
+      if (Read) {
         auto Bytes = Mode == "sdma" ? Interval : Unique;
         Known &= Bytes.has_value();
         Load += Bytes.value_or(0);
+      }
+      if (Gathers && A.getBoolean("written").value_or(false) &&
+          !(Read && Mode == "sdma")) {
+        Known &= Interval.has_value();
+        Load += Interval.value_or(0);
       }
       if (A.getBoolean("written").value_or(false)) {
         Known &= Unique.has_value();

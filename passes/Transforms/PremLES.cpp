@@ -27,6 +27,14 @@
 // a 2-D slot, the same row and column from its first); the pass checks that
 // no other memory access is left in it.
 //
+// Indirect loads (x[idx[i]]) have no interval: in dae and sdma alike the
+// Load phase runs a copy of the tile stripped to them and gathers each
+// execution's element into the tile's "indirect" slot, in the order they
+// run; the Execute phase, whose control flow is the same, reads them back in
+// that order. An element that lies in an interval the tile writes (arrays
+// may alias) is read from that array's slot instead, which then holds the
+// whole interval, so it sees the tile's own writes as the original did.
+//
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/PremLES.h"
@@ -39,6 +47,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -49,6 +58,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #define DEBUG_TYPE "prem-les"
@@ -120,10 +130,19 @@ private:
   SmallSetVector<BasicBlock *, 16> Tile;
   BasicBlock *Header = nullptr, *ExecEntry = nullptr, *StoreEnd = nullptr;
 
+  /// The "indirect" slot, if the tile has one, and the count of bytes
+  /// gathered so far in the phase being built (promoted to a register once
+  /// the phases are built).
+  std::optional<unsigned> GatherSlot;
+  AllocaInst *Gathered = nullptr;
+
   Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Slot);
+  /// Offset in the scratchpad of the next gathered element; counts it.
+  Value *nextGatherOffset(IRBuilderBase &B);
+  void startGathering(BasicBlock *BB);
   SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
                                           const Twine &Suffix);
-  void buildStripLoad();
+  void buildStripLoad(bool CopyAll);
   void buildStripStore(ArrayRef<bool> ElementWise);
   void moveToScratchpad();
   void copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which);
@@ -149,6 +168,18 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
   }
   return B.CreateGEP(B.getInt8Ty(), Scratchpad, B.CreateAdd(A.Slot, Offset),
                      "prem.spm.addr");
+}
+
+Value *TileSplitter::nextGatherOffset(IRBuilderBase &B) {
+  const TiledArray &G = T.Arrays[*GatherSlot];
+  Value *Count = B.CreateLoad(B.getInt64Ty(), Gathered, "prem.gathered");
+  B.CreateStore(B.CreateAdd(Count, B.getInt64(G.GatherStride)), Gathered);
+  return B.CreateAdd(G.Slot, Count, "prem.gather.off");
+}
+
+void TileSplitter::startGathering(BasicBlock *BB) {
+  new StoreInst(ConstantInt::get(Type::getInt64Ty(C), 0), Gathered,
+                BB->getTerminator()->getIterator());
 }
 
 /// A copy of the tile's loop entered from From (with the carried state the
@@ -216,16 +247,23 @@ static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
   stripDeadCode(Copies);
 }
 
-/// DAE Load phase: every load also copies its element to the scratchpad;
+/// DAE Load phase: every load also copies its element to the scratchpad
+/// (only the indirect ones when CopyAll is false: SoftDMA copied the rest);
 /// stores are dropped (the Execute phase makes them).
-void TileSplitter::buildStripLoad() {
-  stripCopy(cloneTile(T.LoadBlock, ExecEntry, ".load"), [&](Instruction *I,
-                                                            unsigned Slot) {
+void TileSplitter::buildStripLoad(bool CopyAll) {
+  auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
+  if (GatherSlot)
+    startGathering(T.LoadBlock);
+  stripCopy(Copies, [&](Instruction *I, unsigned Slot) {
     auto *Ld = dyn_cast<LoadInst>(I);
     if (!Ld)
       return false;
     IRBuilder<> B(Ld->getNextNode());
-    B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
+    if (Slot == GatherSlot)
+      B.CreateStore(Ld, B.CreateGEP(B.getInt8Ty(), Scratchpad,
+                                    nextGatherOffset(B), "prem.spm.addr"));
+    else if (CopyAll)
+      B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
     return true;
   });
 }
@@ -237,6 +275,11 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
   stripCopy(cloneTile(T.StoreBlock, StoreEnd, ".store"), [&](Instruction *I,
                                                              unsigned Slot) {
     IRBuilder<> B(I);
+    if (Slot == GatherSlot) {
+      // Feeds nothing a stored element's address or control depends on.
+      I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+      return false;
+    }
     if (auto *Ld = dyn_cast<LoadInst>(I)) {
       Ld->setOperand(0, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
       return true;
@@ -253,6 +296,8 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
 
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.
 void TileSplitter::moveToScratchpad() {
+  if (GatherSlot)
+    startGathering(ExecEntry);
   for (BasicBlock *BB : Tile)
     for (Instruction &I : *BB) {
       auto Array = arrayOf(I);
@@ -260,7 +305,30 @@ void TileSplitter::moveToScratchpad() {
         continue;
       IRBuilder<> B(&I);
       unsigned PtrOp = isa<LoadInst>(I) ? 0 : 1;
-      I.setOperand(PtrOp, scratchpadAddress(B, I.getOperand(PtrOp), *Array));
+      Value *Ptr = I.getOperand(PtrOp);
+      if (Array != GatherSlot) {
+        I.setOperand(PtrOp, scratchpadAddress(B, Ptr, *Array));
+        continue;
+      }
+      // The gathered element, unless the tile writes that byte's interval.
+      Type *I64 = B.getInt64Ty();
+      Value *Offset = nextGatherOffset(B);
+      for (const TiledArray &W : T.Arrays) {
+        if (!W.Written)
+          continue;
+        Value *InW = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
+                                 B.CreatePtrToInt(W.Begin, I64));
+        Offset = B.CreateSelect(B.CreateICmpULT(InW, W.Length),
+                                B.CreateAdd(W.Slot, InW), Offset,
+                                "prem.gather.off");
+      }
+      I.setOperand(PtrOp, B.CreateGEP(B.getInt8Ty(), Scratchpad, Offset,
+                                      "prem.spm.addr"));
+      // Both places are only as aligned as the element's size (prem-tile
+      // checked the load is at least that aligned).
+      auto &Ld = cast<LoadInst>(I);
+      Ld.setAlignment(Align(
+          F.getDataLayout().getTypeStoreSize(Ld.getType()).getFixedValue()));
     }
 }
 
@@ -330,8 +398,12 @@ bool TileSplitter::executeTouchesOnlyScratchpad() const {
 std::string TileSplitter::run(PremMode M, json::Object &Record) {
   if (!T.LoadBlock || !T.StoreBlock || !T.GlobalBlock || !T.Interval)
     return "the tile's blocks are not where prem-tile left them";
-  for (const TiledArray &A : T.Arrays)
-    if (!A.Begin || !A.Length || !A.Slot ||
+  for (auto [K, A] : enumerate(T.Arrays))
+    if (A.GatherStride) {
+      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
+        return "the indirect loads' slot is not where prem-tile left it";
+      GatherSlot = K;
+    } else if (!A.Begin || !A.Length || !A.Slot ||
         (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
         (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)))
       return "array " + A.Name + ": interval values are missing";
@@ -379,30 +451,40 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   tagPhase(T.StoreBlock, T.Id, "memory");
   tagPhase(T.GlobalBlock, T.Id, "memory");
 
-  SmallVector<bool, 4> ReadArrays, IntervalStores, ElementStores;
+  // With gathered elements a written array's slot holds its whole interval
+  // (they may be read from it).
+  SmallVector<bool, 4> IntervalLoads, IntervalStores, ElementStores;
   json::Array Arrays;
   for (const TiledArray &A : T.Arrays) {
     bool Interval = M == PremMode::SoftDMA && A.Written && A.WriteHasNoHoles;
-    ReadArrays.push_back(A.Read);
+    bool Whole = GatherSlot && A.Written;
+    IntervalLoads.push_back(
+        !A.GatherStride && ((M == PremMode::SoftDMA && A.Read) || Whole));
     IntervalStores.push_back(Interval);
     ElementStores.push_back(A.Written && !Interval);
     Arrays.push_back(
         json::Object{{"name", A.Name},
-                     {"load", !A.Read                  ? "none"
-                              : M != PremMode::SoftDMA ? "element-wise"
-                              : A.Pitch                ? "rows"
-                                                       : "interval"},
+                     {"load", A.GatherStride ? "gather"
+                              : !A.Read && !Whole ? "none"
+                              : M != PremMode::SoftDMA && !Whole
+                                  ? "element-wise"
+                              : A.Pitch ? "rows"
+                                        : "interval"},
                      {"store", !A.Written ? "none"
                                : Interval ? "interval"
                                           : "element-wise"}});
   }
   Record["arrays"] = std::move(Arrays);
 
+  if (GatherSlot) {
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    Gathered = B.CreateAlloca(B.getInt64Ty(), nullptr, "prem.gathered");
+  }
   // Copies first: they need the tile's accesses as they are.
-  if (M == PremMode::DAE)
-    buildStripLoad();
-  else
-    copyIntervals(T.LoadBlock, /*In=*/true, ReadArrays);
+  if (is_contained(IntervalLoads, true))
+    copyIntervals(T.LoadBlock, /*In=*/true, IntervalLoads);
+  if (M == PremMode::DAE || GatherSlot)
+    buildStripLoad(/*CopyAll=*/M == PremMode::DAE);
   if (any_of(ElementStores, [](bool B) { return B; }))
     buildStripStore(ElementStores);
   if (M == PremMode::SoftDMA)
@@ -412,6 +494,10 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     // A bug, not a property of the input: say so loudly.
     F.getContext().emitError("prem-les: the Execute phase of a tile of '" +
                              F.getName() + "' still accesses global memory");
+  }
+  if (Gathered) {
+    DominatorTree DT(F);
+    PromoteMemToReg({Gathered}, DT);
   }
   ++NumSplit;
   return "";

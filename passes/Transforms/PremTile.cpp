@@ -154,6 +154,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       TA.WriteHasNoHoles = intOf(A->getOperand(3));
       if (A->getNumOperands() > 4)
         TA.Pitch = intOf(A->getOperand(4));
+      if (A->getNumOperands() > 5)
+        TA.GatherStride = intOf(A->getOperand(5));
       T.Arrays.push_back(std::move(TA));
     }
     Tiles.push_back(std::move(T));
@@ -337,6 +339,12 @@ private:
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
+  /// Indirect loads (issue 3: dae for them): they have no interval, so a
+  /// tile gathers each execution's element into one more slot, after the
+  /// others, GatherStride bytes apart in execution order (0: none).
+  uint64_t GatherStride = 0;
+  std::string gatherLegality(ArrayRef<BasicBlock *> Blocks);
+  std::optional<uint64_t> gatherBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
   void transformBlockTile();
@@ -738,6 +746,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   else
     for (BasicBlock &BB : F)
       Blocks.push_back(&BB);
+  if (std::string Why = gatherLegality(Blocks); !Why.empty())
+    return Why;
   if (controlDependsOnLoads(Blocks))
     return L ? "control flow in the loop depends on loaded data"
              : "control flow in the kernel depends on loaded data";
@@ -1005,7 +1015,88 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
       return std::nullopt;
     Total += alignTo(*Size, SlotAlign);
   }
+  if (GatherStride) {
+    auto Gathered = gatherBytes(Iterations);
+    if (!Gathered)
+      return std::nullopt;
+    Total += alignTo(*Gathered, SlotAlign);
+  }
   return Total;
+}
+
+std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
+  SmallVector<uint64_t, 2> Tile{Iterations};
+  if (InnerTile)
+    Tile = {1, Iterations};
+  uint64_t Total = 0;
+  for (const GatheredLoad &G : Nest.Gathers) {
+    auto Executions = Nest.gatherExecutionsPerTile(G, Tile);
+    if (!Executions)
+      return std::nullopt;
+    Total += *Executions * GatherStride;
+  }
+  return Total;
+}
+
+/// The Load phase gathers what the Execute phase then reads in the same
+/// order (the control flow of a tile depends on no loaded data), so each
+/// gathered address must be the same in both: computed from the loop's
+/// indices and from arrays the loop only reads. An indirect load may still
+/// read bytes the tile writes (the arrays may alias): the Execute phase
+/// reads those from the written array's slot, which holds the whole
+/// interval, so the load must not straddle the slot's ends (aligned to its
+/// size, checked against the intervals at run time).
+std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
+  GatherStride = 0;
+  if (Nest.Gathers.empty())
+    return "";
+  const GatheredLoad &First = Nest.Gathers.front();
+  if (BlockTile)
+    return "an indirect load (" + First.Why +
+           ") would be gathered element by element: done on host offload "
+           "only, not yet in a GPU block's tile";
+  SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
+  SmallPtrSet<const Instruction *, 8> Gathered;
+  for (const GatheredLoad &G : Nest.Gathers)
+    Gathered.insert(G.Inst);
+  uint64_t Stride = 0;
+  for (const GatheredLoad &G : Nest.Gathers) {
+    auto *Ld = cast<LoadInst>(G.Inst);
+    if (!InLoop.contains(Ld->getParent()))
+      return "an indirect load is outside the tiled loop";
+    if (!isPowerOf2_64(G.Bytes) || Ld->getAlign().value() < G.Bytes)
+      return "an indirect load is not aligned to its size";
+    SmallVector<const Value *, 8> Work{Ld->getPointerOperand()};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+      if (!I || !InLoop.contains(I->getParent()) || !Seen.insert(I).second)
+        continue;
+      if (Gathered.contains(I))
+        return "the index of an indirect load is itself loaded indirectly";
+      if (isa<LoadInst>(I)) {
+        auto It = SlotOf.find(I);
+        if (It == SlotOf.end())
+          return "the address of an indirect load depends on a load the "
+                 "footprint does not know";
+        const ArrayFootprint &Index = Nest.Arrays[Slots[It->second].Array];
+        if (Index.Written)
+          return "the index of an indirect load is read from " + Index.Name +
+                 ", which the loop writes";
+        continue;
+      }
+      if (I->mayReadOrWriteMemory())
+        return "the address of an indirect load depends on a call";
+      append_range(Work, I->operands());
+    }
+    Stride = std::max<uint64_t>(Stride, G.Bytes);
+  }
+  GatherStride = Stride;
+  if (!gatherBytes(1))
+    return "an indirect load is in a loop of unbounded length";
+  for (const GatheredLoad &G : Nest.Gathers)
+    SlotOf[G.Inst] = Slots.size();
+  return "";
 }
 
 std::string NestTiler::chooseIterations(uint64_t &Iterations,
@@ -1129,6 +1220,7 @@ bool NestTiler::run(json::Object &Record) {
     // Algorithm 2, lines 8-12: tile the next loop in.
     SlotOf.clear();
     Slots.clear();
+    GatherStride = 0;
     BufferBytes = Budget;
     std::string InnerWhy = innerLegality();
     if (InnerWhy.empty())
@@ -1190,6 +1282,38 @@ bool NestTiler::run(json::Object &Record) {
       Array["unique_bytes"] = *Unique;
     Arrays.push_back(std::move(Array));
   }
+  if (GatherStride) {
+    // Seed 001's DAE for the accesses SoftDMA cannot copy as an interval.
+    SmallVector<StringRef, 2> Names;
+    for (const GatheredLoad &G : Nest.Gathers)
+      if (!G.Name.empty() && !is_contained(Names, G.Name))
+        Names.push_back(G.Name);
+    json::Array Read;
+    for (StringRef N : Names)
+      Read.push_back(N);
+    json::Object Array{{"name", "indirect"},
+                       {"read", true},
+                       {"written", false},
+                       {"store", "none"},
+                       {"transfer", "gather"},
+                       {"arrays", std::move(Read)},
+                       {"loads", int64_t(Nest.Gathers.size())},
+                       {"element_bytes", GatherStride}};
+    if (auto Bytes = Iterations ? gatherBytes(Iterations) : std::nullopt) {
+      Array["interval_bytes"] = *Bytes;
+      Array["unique_bytes"] = *Bytes;
+    }
+    Arrays.push_back(std::move(Array));
+    ORE.emit([&] {
+      return OptimizationRemark("prem", "Gathered",
+                                &*anchor()->getFirstNonPHIOrDbg())
+             << "kernel " << Nest.Kernel->Entry->getName() << ": "
+             << ore::NV("Loads", unsigned(Nest.Gathers.size()))
+             << " indirect load(s) of " << join(Names, ", ")
+             << " gathered element by element in the Load phase (dae for "
+                "them: they have no interval to copy)";
+    });
+  }
   Record["arrays"] = std::move(Arrays);
   ORE.emit([&] {
     return OptimizationRemark("prem", "Tiled",
@@ -1226,6 +1350,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   Value *Used = B.getInt64(0);
   Value *Safe = B.getTrue();
   SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
+  SmallVector<Value *, 4> Lengths;
   SmallVector<Metadata *, 8> TileOps{i32MD(C, Id), i64MD(C, Iterations),
                                      i64MD(C, BufferBytes)};
   for (auto [K, S] : enumerate(Slots)) {
@@ -1266,6 +1391,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                    B.getInt64(~(SlotAlign - 1))));
     Value *BeginInt = B.CreatePtrToInt(Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Span)});
+    Lengths.push_back(Len);
     if (S.WriteHasNoHoles) {
       ByteInterval Written = S.WrittenCode->emit(Params, B);
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
@@ -1289,6 +1415,26 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
           B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
                      B.CreateICmpULE(Spans[J].second, Spans[I].first));
       Safe = B.CreateAnd(Safe, Apart);
+    }
+  }
+  if (GatherStride) {
+    unsigned K = Slots.size();
+    uint64_t Gathered = *gatherBytes(Iterations);
+    Tag(B.getInt64(Gathered), K, "length");
+    Tag(Used, K, "slot");
+    Used = B.CreateAdd(Used, B.getInt64(alignTo(Gathered, SlotAlign)));
+    TileOps.push_back(tupleOf(
+        C, {MDString::get(C, "indirect"), boolMD(C, true), boolMD(C, false),
+            boolMD(C, false), i64MD(C, 0), i64MD(C, GatherStride)}));
+    // A gathered element that lies in a written interval is read from that
+    // slot: whole elements only.
+    for (auto [I, S] : enumerate(Slots)) {
+      if (!Nest.Arrays[S.Array].Written)
+        continue;
+      Value *Ends = B.CreateOr(Spans[I].first, Lengths[I]);
+      Safe = B.CreateAnd(
+          Safe, B.CreateICmpEQ(B.CreateAnd(Ends, B.getInt64(GatherStride - 1)),
+                               B.getInt64(0)));
     }
   }
   if (Precondition)

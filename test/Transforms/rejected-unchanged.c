@@ -1,11 +1,26 @@
 // Shapes the transformation must refuse: each kernel gets a remark with the
 // reason and comes out of the whole pipeline byte for byte as it went in.
-// gather through an index array:
+// scatter through an index array (gathers are tiled: prem-gather.c):
 // RUN: %omp_host_device_ir -DINDIRECT %s -o %t.indirect.ll
 // RUN: %opt_prem -passes=verify %t.indirect.ll -S -o %t.indirect.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.indirect.ll -S -o %t.indirect.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=INDIRECT
 // RUN: cmp %t.indirect.plain.ll %t.indirect.after.ll
-// INDIRECT: not transformed: the footprint is not exact: subscript is loaded from memory inside the nest
+// INDIRECT: not transformed: the footprint is not exact: indirect store (a scatter): subscript is loaded from memory inside the nest
+
+// a gather whose index the loop writes (the Load phase would gather from
+// the old index, the Execute phase read with the new):
+// RUN: %omp_host_device_ir -DINDEX_WRITTEN %s -o %t.index_written.ll
+// RUN: %opt_prem -passes=verify %t.index_written.ll -S -o %t.index_written.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.index_written.ll -S -o %t.index_written.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=INDEX_WRITTEN
+// RUN: cmp %t.index_written.plain.ll %t.index_written.after.ll
+// INDEX_WRITTEN: not transformed: the index of an indirect load is read from iw, which the loop writes
+
+// a gather through a gathered index:
+// RUN: %omp_host_device_ir -DNESTED %s -o %t.nested.ll
+// RUN: %opt_prem -passes=verify %t.nested.ll -S -o %t.nested.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.nested.ll -S -o %t.nested.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=NESTED
+// RUN: cmp %t.nested.plain.ll %t.nested.after.ll
+// NESTED: not transformed: the index of an indirect load is itself loaded indirectly
 
 // a quadratic subscript:
 // RUN: %omp_host_device_ir -DNONAFFINE %s -o %t.nonaffine.ll
@@ -73,11 +88,21 @@
 extern int ext(float);
 #pragma omp declare target to(ext)
 void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
-            const int *restrict len) {
+            const int *restrict len, int *restrict iw) {
 #if defined(INDIRECT)
 #pragma omp target teams distribute parallel for map(to: A[0:N], idx[0:N]) map(from: B[0:N])
   for (int i = 0; i < N; i++)
-    B[i] = A[idx[i]];
+    B[idx[i]] = A[i];
+#elif defined(INDEX_WRITTEN)
+#pragma omp target teams distribute parallel for map(to: A[0:N]) map(tofrom: iw[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++) {
+    iw[i] = iw[i] + 1;
+    B[i] = A[iw[i]];
+  }
+#elif defined(NESTED)
+#pragma omp target teams distribute parallel for map(to: A[0:N], idx[0:N]) map(from: B[0:N])
+  for (int i = 0; i < N; i++)
+    B[i] = A[idx[idx[i]]];
 #elif defined(NONAFFINE)
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(from: B[0:N])
   for (int i = 0; i < N; i++)

@@ -146,6 +146,21 @@ struct ArrayFootprint {
   llvm::SmallVector<AccessGroup, 2> Groups;
 };
 
+/// A load whose address the nest computes from data it loads (x[idx[i]], or
+/// through a pointer loaded in the nest): it has no affine form and no
+/// interval, so PREM tiles gather it element by element (issue 3: dae for
+/// that access) into a slot of one element per execution.
+struct GatheredLoad {
+  const llvm::Instruction *Inst = nullptr;
+  /// The array read, as far as it is known ("x"), for reports.
+  std::string Name;
+  unsigned Bytes = 0;
+  /// Index into NestFootprint::Loops of the loop at each depth.
+  llvm::SmallVector<unsigned, 4> LoopOfDepth;
+  /// Why the address is not affine.
+  std::string Why;
+};
+
 class FootprintInfo;
 
 struct NestFootprint {
@@ -153,6 +168,9 @@ struct NestFootprint {
   llvm::Function *Region = nullptr;
   llvm::SmallVector<NestLoop, 4> Loops;
   std::vector<ArrayFootprint> Arrays;
+  /// Indirect loads, not in Arrays (their array may be there too, through
+  /// its affine accesses).
+  llvm::SmallVector<GatheredLoad, 2> Gathers;
   llvm::SmallVector<FootprintReason, 2> Reasons;
   /// Assumptions the affine forms rest on (no wrap of narrow index math).
   bool AssumesNoWrap = false;
@@ -169,6 +187,12 @@ struct NestFootprint {
   std::optional<uint64_t> bytesPerTile(llvm::ArrayRef<uint64_t> Iterations,
                                        std::string *Why = nullptr,
                                        bool *IsExact = nullptr) const;
+  /// Executions of a gathered load in such a tile (loops it is in that the
+  /// tile does not cut run whole: their largest trip count); nullopt when a
+  /// loop around it is unbounded.
+  std::optional<uint64_t>
+  gatherExecutionsPerTile(const GatheredLoad &G,
+                          llvm::ArrayRef<uint64_t> Iterations) const;
   /// Same, for one array.
   std::optional<uint64_t> arrayBytesPerTile(const ArrayFootprint &A,
                                             llvm::ArrayRef<uint64_t> Iterations,

@@ -14,14 +14,14 @@ void stencil(const float *restrict A, float *restrict B) {
                               A[(i - 1) * N + j] + A[(i + 1) * N + j]);
 }
 
-void gather(const float *restrict x, const int *restrict idx, float *restrict y) {
+void scatter(const float *restrict x, const int *restrict idx, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:N], idx[0:N]) map(from: y[0:N])
   for (int i = 0; i < N; i++)
-    y[i] = x[idx[i]];
+    y[idx[i]] = x[i];
 }
 
 // CHECK: remarks-yaml.c:11:{{[0-9]+}}: remark: kernel '__omp_offloading_{{.*}}_stencil_l10': 2 array(s), 1000 bytes per SIMT iteration [-Rpass-analysis=prem-footprint]
-// CHECK: remarks-yaml.c:20:{{[0-9]+}}: remark: footprint of kernel '__omp_offloading_{{.*}}_gather_l18' is not exact: subscript is loaded from memory inside the nest (from 'idx') [-Rpass-analysis=prem-footprint]
+// CHECK: remarks-yaml.c:20:{{[0-9]+}}: remark: footprint of kernel '__omp_offloading_{{.*}}_scatter_l18' is not exact: indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx') [-Rpass-analysis=prem-footprint]
 
 // YAML: --- !Analysis
 // YAML-NEXT: Pass: prem-footprint
@@ -30,4 +30,4 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
 // YAML: --- !Analysis
 // YAML-NEXT: Pass: prem-footprint
 // YAML-NEXT: Name: IndirectAccess
-// YAML: - Reason: 'subscript is loaded from memory inside the nest (from ''idx'')'
+// YAML: - Reason: 'indirect store (a scatter): subscript is loaded from memory inside the nest (from ''idx'')'

@@ -34,15 +34,15 @@ exit:
   ret void
 }
 
-define ptx_kernel void @gather(ptr %y, ptr %x, ptr %idx) {
+define ptx_kernel void @scatter(ptr %y, ptr %x, ptr %idx) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %i = zext i32 %tid to i64
   %ip = getelementptr i32, ptr %idx, i64 %i
   %k = load i32, ptr %ip
   %k64 = sext i32 %k to i64
-  %xp = getelementptr float, ptr %x, i64 %k64
+  %xp = getelementptr float, ptr %x, i64 %i
   %v = load float, ptr %xp
-  %yp = getelementptr float, ptr %y, i64 %i
+  %yp = getelementptr float, ptr %y, i64 %k64
   store float %v, ptr %yp
   ret void
 }
@@ -89,12 +89,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK:          "reasons": [
 ; CHECK-NEXT:       {
 ; CHECK-NEXT:         "kind": "IndirectAccess",
-; CHECK-NEXT:         "message": "subscript is loaded from memory inside the nest (from 'idx')"
-; CHECK:        "name": "gather",
+; CHECK-NEXT:         "message": "indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx')"
+; CHECK:        "name": "scatter",
 ; CHECK:        "tiling": {
 ; CHECK-NEXT:     "block_threads": 0,
 ; CHECK-NEXT:     "candidates": 0,
-; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (subscript is loaded from memory inside the nest (from 'idx'))"
+; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx'))"
 ; CHECK:      "prem_report_version": 1,
 ; CHECK-NEXT: "spm_bytes": 49152,
 ; CHECK-NEXT: "target": "nvptx64-nvidia-cuda"

@@ -1,0 +1,69 @@
+// Kernels with indirect loads, for gather.test: an ELLPACK sparse
+// matrix-vector product (x[col[k]]), a permutation (in[perm[i]]) and an
+// in-place gather that reads bytes its own tiles write (a[idx[i]] with a
+// written: run by one thread, so the order is the loop's). Prints a hash of
+// each output.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 4096
+#define K 12
+
+static uint64_t hash(const float *a, int n) {
+  uint64_t h = 14695981039346656037ull;
+  const unsigned char *bytes = (const unsigned char *)a;
+  for (size_t i = 0; i < n * sizeof(float); i++)
+    h = (h ^ bytes[i]) * 1099511628211ull;
+  return h;
+}
+
+static void ell(float *restrict y, const float *restrict val,
+                const int *restrict col, const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: val[0:N*K], col[0:N*K], x[0:N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++) {
+    float s = 0.0f;
+    for (int k = 0; k < K; k++)
+      s += val[i * K + k] * x[col[i * K + k]];
+    y[i] = s;
+  }
+}
+
+static void permute(float *restrict out, const float *restrict in,
+                    const int *restrict perm) {
+#pragma omp target teams distribute parallel for map(to: in[0:N], perm[0:N]) map(from: out[0:N])
+  for (int i = 0; i < N; i++)
+    out[i] = 2.0f * in[perm[i]] + in[i];
+}
+
+static void in_place(float *a, const int *restrict idx) {
+#pragma omp target teams distribute parallel for num_teams(1) thread_limit(1) map(tofrom: a[0:N]) map(to: idx[0:N])
+  for (int i = 0; i < N; i++)
+    a[i] = 0.5f * a[idx[i]] + 1.0f;
+}
+
+int main(void) {
+  float *val = malloc(N * K * sizeof(float)), *x = malloc(N * sizeof(float));
+  float *y = malloc(N * sizeof(float));
+  int *col = malloc(N * K * sizeof(int)), *perm = malloc(N * sizeof(int));
+  for (int i = 0; i < N * K; i++) {
+    val[i] = (float)(i % 31) * 0.125f - 1.5f;
+    col[i] = (int)((i * 2654435761u) % N);
+  }
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)(i % 17) * 0.25f;
+    perm[i] = (int)((i * 1021u + 7) % N); // 1021 is prime: a permutation
+  }
+  ell(y, val, col, x);
+  printf("ell      %016llx\n", (unsigned long long)hash(y, N));
+  permute(y, x, perm);
+  printf("permute  %016llx\n", (unsigned long long)hash(y, N));
+  // Half the reads are of the element before (written earlier in the same
+  // tile), half far away (read before or after its tile writes it).
+  for (int i = 0; i < N; i++)
+    perm[i] = i % 2 ? i - 1 : (int)((i * 1021u + 7) % N);
+  in_place(x, perm);
+  printf("in_place %016llx\n", (unsigned long long)hash(x, N));
+  free(val), free(x), free(y), free(col), free(perm);
+  return 0;
+}
