@@ -1284,8 +1284,7 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
         StrideAt = R.A.Inst;
       }
       Kept.push_back(std::move(R));
-    } else if (Err.Issue == FootprintIssue::IndirectAccess &&
-               !R.A.IsWrite) {
+    } else if (Err.Issue == FootprintIssue::IndirectAccess && !R.A.IsWrite) {
       gather(*R.A.Inst, R.Size, Err.Message);
     } else {
       reason(Err.Issue,
@@ -1872,8 +1871,7 @@ static void emitRemarks(const NestFootprint &N,
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "IndirectLoad", G.Inst)
              << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
              << "': indirect load"
-             << (G.Name.empty() ? std::string()
-                                : " of '" + G.Name + "'")
+             << (G.Name.empty() ? std::string() : " of '" + G.Name + "'")
              << " (" << ore::NV("Reason", G.Why)
              << ") counts one element per execution";
     });
@@ -1998,8 +1996,8 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
            << (Exact ? "" : "at most ") << *B << "\n";
     }
     for (const GatheredLoad &G : N.Gathers) {
-      OS << "  indirect load" << (G.Name.empty() ? "" : " of " + G.Name)
-         << ": " << G.Bytes << " bytes, " << G.Why;
+      OS << "  indirect load" << (G.Name.empty() ? "" : " of " + G.Name) << ": "
+         << G.Bytes << " bytes, " << G.Why;
       if (auto E = N.gatherExecutionsPerTile(G, Tile))
         OS << "; " << *E << " per tile " << tileText(Tile);
       OS << "\n";

@@ -318,9 +318,9 @@ void TileSplitter::moveToScratchpad() {
           continue;
         Value *InW = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
                                  B.CreatePtrToInt(W.Begin, I64));
-        Offset = B.CreateSelect(B.CreateICmpULT(InW, W.Length),
-                                B.CreateAdd(W.Slot, InW), Offset,
-                                "prem.gather.off");
+        Offset =
+            B.CreateSelect(B.CreateICmpULT(InW, W.Length),
+                           B.CreateAdd(W.Slot, InW), Offset, "prem.gather.off");
       }
       I.setOperand(PtrOp, B.CreateGEP(B.getInt8Ty(), Scratchpad, Offset,
                                       "prem.spm.addr"));
@@ -404,8 +404,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
         return "the indirect loads' slot is not where prem-tile left it";
       GatherSlot = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||
-        (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
-        (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)))
+               (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
+               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)))
       return "array " + A.Name + ": interval values are missing";
 
   if (M == PremMode::Compatible) {
@@ -458,21 +458,20 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   for (const TiledArray &A : T.Arrays) {
     bool Interval = M == PremMode::SoftDMA && A.Written && A.WriteHasNoHoles;
     bool Whole = GatherSlot && A.Written;
-    IntervalLoads.push_back(
-        !A.GatherStride && ((M == PremMode::SoftDMA && A.Read) || Whole));
+    IntervalLoads.push_back(!A.GatherStride &&
+                            ((M == PremMode::SoftDMA && A.Read) || Whole));
     IntervalStores.push_back(Interval);
     ElementStores.push_back(A.Written && !Interval);
-    Arrays.push_back(
-        json::Object{{"name", A.Name},
-                     {"load", A.GatherStride ? "gather"
-                              : !A.Read && !Whole ? "none"
-                              : M != PremMode::SoftDMA && !Whole
-                                  ? "element-wise"
-                              : A.Pitch ? "rows"
-                                        : "interval"},
-                     {"store", !A.Written ? "none"
-                               : Interval ? "interval"
-                                          : "element-wise"}});
+    Arrays.push_back(json::Object{{"name", A.Name},
+                                  {"load", A.GatherStride      ? "gather"
+                                           : !A.Read && !Whole ? "none"
+                                           : M != PremMode::SoftDMA && !Whole
+                                               ? "element-wise"
+                                           : A.Pitch ? "rows"
+                                                     : "interval"},
+                                  {"store", !A.Written ? "none"
+                                            : Interval ? "interval"
+                                                       : "element-wise"}});
   }
   Record["arrays"] = std::move(Arrays);
 

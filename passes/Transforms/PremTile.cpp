@@ -1423,9 +1423,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     Tag(B.getInt64(Gathered), K, "length");
     Tag(Used, K, "slot");
     Used = B.CreateAdd(Used, B.getInt64(alignTo(Gathered, SlotAlign)));
-    TileOps.push_back(tupleOf(
-        C, {MDString::get(C, "indirect"), boolMD(C, true), boolMD(C, false),
-            boolMD(C, false), i64MD(C, 0), i64MD(C, GatherStride)}));
+    TileOps.push_back(tupleOf(C, {MDString::get(C, "indirect"), boolMD(C, true),
+                                  boolMD(C, false), boolMD(C, false),
+                                  i64MD(C, 0), i64MD(C, GatherStride)}));
     // A gathered element that lies in a written interval is read from that
     // slot: whole elements only.
     for (auto [I, S] : enumerate(Slots)) {
