@@ -1,4 +1,5 @@
-// The prem-llvm kernel suite: PolyBench-style OpenMP offload kernels, each a
+// The prem-llvm kernel suite: PolyBench-style OpenMP offload kernels (and an
+// ELLPACK sparse matrix-vector product, for indirect loads), each a
 // `target teams distribute parallel for` over its outermost loop. One source
 // for the end-to-end tests (built with and without the plugin, outputs
 // compared bit for bit) and the benchmarks.
@@ -342,6 +343,40 @@ static uint64_t gesummv(void) {
   }
   uint64_t h = hash(y, N, H0);
   free(A), free(B), free(x), free(y);
+  return h;
+}
+
+/* ELLPACK sparse matrix-vector product: ELL_K stored entries per row, x read
+ * through their column indices (indirect loads, gathered per tile). */
+enum { ELL_K = 16 };
+
+static uint64_t spmv(void) {
+  real *val = array(N * ELL_K, 70), *x = array(N, 71), *y = array(N, 72);
+  int *col = malloc(N * ELL_K * sizeof(int));
+  for (int e = 0; e < N * ELL_K; e++)
+    col[e] = (int)((e * 2654435761u >> 4) % (unsigned)N);
+  uint64_t t0 = now_ns();
+#pragma omp target OFFLOAD map(to: val[0:N*ELL_K], col[0:N*ELL_K], x[0:N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++) {
+    real s = 0;
+    for (int k = 0; k < ELL_K; k++)
+      s += val[i * ELL_K + k] * x[col[i * ELL_K + k]];
+    y[i] = s;
+  }
+  elapsed_ns += now_ns() - t0;
+  if (checking) {
+    real *ry = array(N, 72);
+    for (int i = 0; i < N; i++) {
+      real s = 0;
+      for (int k = 0; k < ELL_K; k++)
+        s += val[i * ELL_K + k] * x[col[i * ELL_K + k]];
+      ry[i] = s;
+    }
+    check(y, ry, N);
+    free(ry);
+  }
+  uint64_t h = hash(y, N, H0);
+  free(val), free(x), free(y), free(col);
   return h;
 }
 
@@ -758,8 +793,8 @@ static const struct {
 } kernels[] = {
     {"gemm", gemm},         {"2mm", mm2},           {"3mm", mm3},
     {"atax", atax},         {"bicg", bicg},         {"mvt", mvt},
-    {"gesummv", gesummv},   {"gemver", gemver},     {"syrk", syrk},
-    {"syr2k", syr2k},       {"covariance", covariance},
+    {"gesummv", gesummv},   {"spmv", spmv},         {"gemver", gemver},
+    {"syrk", syrk},         {"syr2k", syr2k},       {"covariance", covariance},
     {"correlation", correlation},                   {"conv2d", conv2d},
     {"conv3d", conv3d},     {"jacobi-2d", jacobi2d}, {"fdtd-2d", fdtd2d},
     {"doitgen", doitgen},

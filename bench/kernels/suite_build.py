@@ -89,7 +89,7 @@ def build_all(clang, plugin, source, out, size, extra=(), prem_extra=()):
 # (the function names the OpenMP kernels).
 FUNCTION = {"gemm": "gemm", "2mm": "mm2", "3mm": "mm3", "atax": "atax",
             "bicg": "bicg", "mvt": "mvt", "gesummv": "gesummv",
-            "gemver": "gemver", "syrk": "syrk", "syr2k": "syr2k",
+            "spmv": "spmv", "gemver": "gemver", "syrk": "syrk", "syr2k": "syr2k",
             "covariance": "covariance", "correlation": "correlation",
             "conv2d": "conv2d", "conv3d": "conv3d", "jacobi-2d": "jacobi2d",
             "fdtd-2d": "fdtd2d", "doitgen": "doitgen"}
@@ -162,6 +162,11 @@ def main():
             if a.get("transfer") == "2d":
                 print(f"{args.size}: {function_of(name)}: {a['name']} as "
                       f"{a.get('rows', '?')} rows {a['pitch']} bytes apart, "
+                      f"{a.get('interval_bytes', '?')} bytes per tile")
+            if a.get("transfer") == "gather":
+                print(f"{args.size}: {function_of(name)}: "
+                      f"{a['loads']} indirect load(s) of "
+                      f"{' '.join(a['arrays'])} gathered, "
                       f"{a.get('interval_bytes', '?')} bytes per tile")
 
     # Every tile a phase record: cmpt has one memory phase per tile; dae and
