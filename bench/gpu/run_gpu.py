@@ -42,7 +42,7 @@ import cupy as cp
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import prem_tools  # noqa: E402  (bench/prem_tools.py)
 
-ROWS, THREADS, N, NSMALL, TAPS, NCOLS = 32, 256, 256, 64, 16, 16384
+ROWS, THREADS, N, NSMALL, TAPS, NCOLS, ELL_K = 32, 256, 256, 64, 16, 16384, 16
 PHASE_SHIFT = 30
 TRACE_CAPACITY = 65536
 
@@ -85,6 +85,14 @@ def kernels(sms):
         y = np.zeros(NCOLS, np.float32)
         return [A, x, y], [2], [A.T.astype(np.float64) @ x]
     specs["gemvt"] = (NCOLS // ROWS, ROWS, gemvt)
+
+    def spmv(rng):
+        val, x = f32(rng, m, ELL_K), f32(rng, m)
+        col = rng.integers(0, m, (m, ELL_K), dtype=np.int32)
+        y = np.zeros(m, np.float32)
+        ref = (val.astype(np.float64) * x[col]).sum(axis=1)
+        return [val, col, x, y, np.int32(m)], [3], [ref]
+    rows("spmv", spmv)
 
     def mvt(rng):
         A, y1, x1 = f32(rng, m, N), f32(rng, N), f32(rng, m)

@@ -8,7 +8,8 @@
 // The same kernels as bench/kernels/suite.c where the CUDA form has a tile
 // that fits (row-per-thread matrix-vector products, a row stencil, gemver's
 // rank-2 update, a small-matrix gemm, and the column-per-thread product of
-// atax and bicg, whose block reads a column block). bench/gpu/run_gpu.py
+// atax and bicg, whose block reads a column block, and an ELLPACK sparse
+// matrix-vector product with indirect loads). bench/gpu/run_gpu.py
 // holds the reference implementations.
 //
 // extern "C": the runner finds kernels by name.
@@ -27,6 +28,7 @@
 #define ROWS 32    // threads per block of the row kernels
 #define THREADS 256 // threads per block of the element kernels
 #define TAPS 16
+#define ELL_K 16 // stored entries per row of spmv
 
 extern "C" {
 
@@ -56,6 +58,22 @@ gemvt(const float *__restrict__ A, const float *__restrict__ x,
     for (int i = 0; i < N; i++)
       s += A[i * NCOLS + j] * x[i];
     y[j] = s;
+  }
+}
+
+// The ELLPACK sparse matrix-vector product of bench/kernels/suite.c (spmv):
+// ELL_K entries per row, x read through their column indices. Those indirect
+// loads have no interval; each thread gathers its own elements into shared
+// memory in the Load phase (issue 3: dae for them).
+__global__ void __launch_bounds__(ROWS)
+spmv(const float *__restrict__ val, const int *__restrict__ col,
+     const float *__restrict__ x, float *__restrict__ y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    float s = 0.0f;
+    for (int k = 0; k < ELL_K; k++)
+      s += val[i * ELL_K + k] * x[col[i * ELL_K + k]];
+    y[i] = s;
   }
 }
 

@@ -51,6 +51,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/JSON.h"
@@ -174,7 +176,19 @@ Value *TileSplitter::nextGatherOffset(IRBuilderBase &B) {
   const TiledArray &G = T.Arrays[*GatherSlot];
   Value *Count = B.CreateLoad(B.getInt64Ty(), Gathered, "prem.gathered");
   B.CreateStore(B.CreateAdd(Count, B.getInt64(G.GatherStride)), Gathered);
-  return B.CreateAdd(G.Slot, Count, "prem.gather.off");
+  if (G.GatherThreads == 1)
+    return B.CreateAdd(G.Slot, Count, "prem.gather.off");
+  // A block's threads: execution-major, so that a warp's threads store and
+  // load consecutive words.
+  Intrinsic::ID ThreadIndex =
+      Triple(F.getParent()->getTargetTriple()).isAMDGPU()
+          ? Intrinsic::ID(Intrinsic::amdgcn_workitem_id_x)
+          : Intrinsic::ID(Intrinsic::nvvm_read_ptx_sreg_tid_x);
+  Value *Thread =
+      B.CreateZExt(B.CreateIntrinsic(ThreadIndex, {}), B.getInt64Ty());
+  Value *Column = B.CreateMul(Thread, B.getInt64(G.GatherStride));
+  Value *Row = B.CreateMul(Count, B.getInt64(G.GatherThreads));
+  return B.CreateAdd(G.Slot, B.CreateAdd(Row, Column), "prem.gather.off");
 }
 
 void TileSplitter::startGathering(BasicBlock *BB) {
@@ -316,11 +330,11 @@ void TileSplitter::moveToScratchpad() {
       for (const TiledArray &W : T.Arrays) {
         if (!W.Written)
           continue;
-        Value *InW = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
-                                 B.CreatePtrToInt(W.Begin, I64));
-        Offset =
-            B.CreateSelect(B.CreateICmpULT(InW, W.Length),
-                           B.CreateAdd(W.Slot, InW), Offset, "prem.gather.off");
+        Value *Begin = B.CreatePtrToInt(W.Begin, I64);
+        Value *InW = B.CreateSub(B.CreatePtrToInt(Ptr, I64), Begin);
+        Value *There = B.CreateAdd(W.Slot, InW);
+        Value *Inside = B.CreateICmpULT(InW, W.Length);
+        Offset = B.CreateSelect(Inside, There, Offset, "prem.gather.off");
       }
       I.setOperand(PtrOp, B.CreateGEP(B.getInt8Ty(), Scratchpad, Offset,
                                       "prem.spm.addr"));

@@ -154,8 +154,10 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       TA.WriteHasNoHoles = intOf(A->getOperand(3));
       if (A->getNumOperands() > 4)
         TA.Pitch = intOf(A->getOperand(4));
-      if (A->getNumOperands() > 5)
+      if (A->getNumOperands() > 6) {
         TA.GatherStride = intOf(A->getOperand(5));
+        TA.GatherThreads = intOf(A->getOperand(6));
+      }
       T.Arrays.push_back(std::move(TA));
     }
     Tiles.push_back(std::move(T));
@@ -343,6 +345,10 @@ private:
   /// tile gathers each execution's element into one more slot, after the
   /// others, GatherStride bytes apart in execution order (0: none).
   uint64_t GatherStride = 0;
+  /// Threads that gather: 1 on host offload; on a GPU the block's, each
+  /// with its own elements (stored execution-major: consecutive threads on
+  /// consecutive elements, no bank conflicts).
+  uint64_t GatherThreads = 1;
   std::string gatherLegality(ArrayRef<BasicBlock *> Blocks);
   std::optional<uint64_t> gatherBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
@@ -1025,7 +1031,9 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
 }
 
 std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
-  SmallVector<uint64_t, 2> Tile{Iterations};
+  // A GPU block's threads run one SIMT iteration each (a CUDA thread, or
+  // its iteration of the team's chunk).
+  SmallVector<uint64_t, 2> Tile{BlockTile ? 1 : Iterations};
   if (InnerTile)
     Tile = {1, Iterations};
   uint64_t Total = 0;
@@ -1035,7 +1043,7 @@ std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
       return std::nullopt;
     Total += *Executions * GatherStride;
   }
-  return Total;
+  return Total * GatherThreads;
 }
 
 /// The Load phase gathers what the Execute phase then reads in the same
@@ -1048,13 +1056,16 @@ std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
 /// size, checked against the intervals at run time).
 std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
   GatherStride = 0;
+  GatherThreads = 1;
   if (Nest.Gathers.empty())
     return "";
-  const GatheredLoad &First = Nest.Gathers.front();
-  if (BlockTile)
-    return "an indirect load (" + First.Why +
-           ") would be gathered element by element: done on host offload "
-           "only, not yet in a GPU block's tile";
+  if (BlockTile) {
+    if (!Nest.Kernel->SIMT.BlockSize)
+      return "an indirect load (" + Nest.Gathers.front().Why +
+             ") in a block of unknown size: its threads' gathered elements "
+             "would not have a known place";
+    GatherThreads = *Nest.Kernel->SIMT.BlockSize;
+  }
   SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
   SmallPtrSet<const Instruction *, 8> Gathered;
   for (const GatheredLoad &G : Nest.Gathers)
@@ -1221,6 +1232,7 @@ bool NestTiler::run(json::Object &Record) {
     SlotOf.clear();
     Slots.clear();
     GatherStride = 0;
+    GatherThreads = 1;
     BufferBytes = Budget;
     std::string InnerWhy = innerLegality();
     if (InnerWhy.empty())
@@ -1425,7 +1437,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     Used = B.CreateAdd(Used, B.getInt64(alignTo(Gathered, SlotAlign)));
     TileOps.push_back(tupleOf(C, {MDString::get(C, "indirect"), boolMD(C, true),
                                   boolMD(C, false), boolMD(C, false),
-                                  i64MD(C, 0), i64MD(C, GatherStride)}));
+                                  i64MD(C, 0), i64MD(C, GatherStride),
+                                  i64MD(C, GatherThreads)}));
     // A gathered element that lies in a written interval is read from that
     // slot: whole elements only.
     for (auto [I, S] : enumerate(Slots)) {
@@ -1696,7 +1709,22 @@ void NestTiler::transformBlockTile() {
     Params["simt_lb"] = Lower;
     Params["simt_n"] = N;
     Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
-    emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB);
+    Value *Precondition = nullptr;
+    if (GatherStride) {
+      // The gathered elements' slot has room for one iteration per thread
+      // of a block of the size the kernel states.
+      Value *Threads =
+          Triple(F.getParent()->getTargetTriple()).isAMDGPU()
+              ? B.CreateCall(F.getParent()->getOrInsertFunction(
+                    "__kmpc_get_hardware_num_threads_in_block",
+                    B.getInt32Ty()))
+              : B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+      Threads = B.CreateZExt(Threads, I64);
+      Value *Sized = B.CreateICmpEQ(Threads, B.getInt64(GatherThreads));
+      Value *OneEach = B.CreateICmpULE(N, Threads);
+      Precondition = B.CreateAnd(Sized, OneEach);
+    }
+    emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB, Precondition);
   }
   OldBranch->eraseFromParent();
 

@@ -16,10 +16,36 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=cmpt -prem-spm-bytes=1024 %t.ll -S -o - | FileCheck %s --check-prefix=CMPT
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=1024 -prem-report=%t.json %t.ll -disable-output
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
+// On NVPTX (-prem-gpu-tiles), blocks of 32 threads: each thread gathers its
+// iteration's element, at slot + thread * 4 (one execution each), and the
+// scratchpad path also needs the block to have the 32 threads the slot is
+// sized for, at least one per iteration of the team's chunk.
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -DGPU -S %s -o %t.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=1024 -Rpass=prem 2>&1 | FileCheck %s --check-prefix=GPUREMARK
+// RUN: FileCheck %s --check-prefix=PTX < %t.s
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib %nvptx_feature -DGPU -S %s -o %t.sm87.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=1024
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_87 %t.sm87.s -o %t.sm87.o %}
+// RUN: %omp_nvptx_device_ir -DGPU %s -o %t.nvptx.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-gpu-tiles -prem-spm-bytes=1024 %t.nvptx.ll -S -o - | FileCheck %s --check-prefix=GPU
+// GPUREMARK: remark: {{.*}}1 indirect load(s) of {{.*}} gathered element by element
+// PTX: .shared .align 64 .b8 prem_$_spm_$___omp_offloading_{{.*}}_permute_l{{[0-9]+}}_omp_outlined_omp_outlined[384];
+// GPU: [[THREADS:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+// GPU-NEXT: [[T64:%[0-9]+]] = zext i32 [[THREADS]] to i64
+// GPU-NEXT: [[FULL:%[0-9]+]] = icmp eq i64 [[T64]], 32
+// GPU-NEXT: [[ENOUGH:%[0-9]+]] = icmp ule i64 %prem.n, [[T64]]
+// GPU-NEXT: [[PRE:%[0-9]+]] = and i1 [[FULL]], [[ENOUGH]]
+// GPU: %prem.fits = and i1 %{{[0-9]+}}, %{{[0-9]+}}
+// GPU: call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// GPU: !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4, i64 32}
 #define N 64
+#ifdef GPU
+#define BLOCK thread_limit(32)
+#else
+#define BLOCK
+#endif
 void permute(float *restrict out, const float *restrict in,
              const int *restrict perm) {
-#pragma omp target teams distribute parallel for map(to: in[0:N], perm[0:N]) map(from: out[0:N])
+#pragma omp target teams distribute parallel for BLOCK map(to: in[0:N], perm[0:N]) map(from: out[0:N])
   for (int i = 0; i < N; i++)
     out[i] = 2.0f * in[perm[i]];
 }
@@ -83,7 +109,7 @@ void permute(float *restrict out, const float *restrict in,
 // SDMA: br i1 %{{[0-9]+}}, label %prem.execute, label %omp.inner.for.body.load
 // SDMA: !{!"perm", i1 true, i1 false, i1 false}
 // SDMA-NEXT: !{!"out", i1 false, i1 true, i1 true}
-// SDMA-NEXT: !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4}
+// SDMA-NEXT: !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4, i64 1}
 
 // dae: out's interval copied whole (the gather may read it), perm element
 // by element and the gather in the same stripped copy.
@@ -109,7 +135,7 @@ void permute(float *restrict out, const float *restrict in,
 // cmpt: the tile as it is, in the memory phase; no scratchpad.
 // CMPT-NOT: prem.spm
 // CMPT-NOT: prem.gathered
-// CMPT: !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4}
+// CMPT: !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4, i64 1}
 
 // JSON: "arrays": [
 // JSON: "name": "indirect",

@@ -31,14 +31,18 @@ namespace prem {
 /// - prem.tile on the branch that versions a tile:
 ///   !{i32 TileId, i64 Iterations, i64 ScratchpadBytes, !Array...} with
 ///   Array = !{!"name", i1 Read, i1 Written, i1 WriteHasNoHoles[, i64 Pitch
-///   [, i64 GatherStride]]}, one per scratchpad slot: an array, or one
+///   [, i64 GatherStride, i64 GatherThreads]]}, one per scratchpad slot: an
+///   array, or one
 ///   access shape of a read-only array ("A#1", "A#2"); successor 0 is the
 ///   scratchpad path, successor 1 the global path. Pitch: the slot is a 2-D
 ///   transfer (seed 003) of rows Pitch bytes apart in the array (read-only
 ///   arrays only). GatherStride: the last slot, "indirect", holds the
 ///   elements of the indirect loads (tagged with its index), one per
 ///   execution, GatherStride bytes apart in the order they run; it has a
-///   slot and a length, no begin.
+///   slot and a length, no begin. On a GPU each of the block's
+///   GatherThreads threads gathers its own: the element a thread gathers at
+///   byte count c of its own sequence is at slot + c * GatherThreads +
+///   thread * GatherStride.
 /// - prem.block on a terminator: !{i32 TileId,
 ///   !"load"|"store"|"global"|"end"}: the (initially empty) block of the
 ///   Load phase, of the Store phase, the entry of the global path, and the
@@ -71,7 +75,7 @@ struct TiledArray {
   /// 2-D slots (Pitch != 0).
   uint64_t Pitch = 0;
   /// The slot of the indirect loads (GatherStride != 0).
-  uint64_t GatherStride = 0;
+  uint64_t GatherStride = 0, GatherThreads = 1;
   llvm::Value *Rows = nullptr, *Width = nullptr, *RowBytes = nullptr;
 };
 
