@@ -44,6 +44,17 @@ PREM_RT_DEVICE void __prem_copy_1d(void *dst, const void *src, uint64_t bytes);
 PREM_RT_DEVICE void __prem_copy_2d(void *dst, uint64_t dst_pitch,
                                    const void *src, uint64_t src_pitch,
                                    uint64_t width, uint64_t rows);
+/* The same, for a Load phase's copies when L1 bypass is on
+ * (-prem-profile-use): each byte is read once, so on a GPU the loads skip
+ * the L1 when that moves fewer bytes from memory (seed 000's rule with
+ * U = 1 and R = 0: unless the interval is whole 128-byte lines), decided
+ * per copy (per row of a 2-D one). */
+PREM_RT_DEVICE void __prem_copy_1d_streaming(void *dst, const void *src,
+                                             uint64_t bytes);
+PREM_RT_DEVICE void __prem_copy_2d_streaming(void *dst, uint64_t dst_pitch,
+                                             const void *src,
+                                             uint64_t src_pitch,
+                                             uint64_t width, uint64_t rows);
 /* count elements of elem_bytes: dst[i] = src[offsets[i]] (offsets in
  * elements). */
 PREM_RT_DEVICE void __prem_copy_gather(void *dst, const void *src,

@@ -21,12 +21,22 @@
 // (vectors, wider than 8 bytes, under-aligned) keep the cache, with a
 // remark. Host offload: the marks stay as they are, harmless.
 //
+// SoftDMA's Load-phase copies were not there when the kernel was profiled,
+// but their access pattern is known by construction: each byte of the
+// interval read once, consecutive threads on consecutive words (U = 1
+// inside the interval, R = 0). Seed 000's rule for them needs no profile,
+// only the interval, known at run time: the copy becomes the runtime's
+// streaming copy, which bypasses the L1 when the interval's 32-byte sectors
+// move fewer bytes than its 128-byte lines (issue 5, item 4: the same rule,
+// not a special case).
+//
 //===----------------------------------------------------------------------===//
 
 #include "prem/Support/LoadSite.h"
 #include "prem/Transforms/PremBypass.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -41,6 +51,38 @@ using namespace llvm;
 using namespace prem;
 
 STATISTIC(NumLowered, "Loads rewritten to ld.global.cg");
+STATISTIC(NumStreaming, "SoftDMA Load-phase copies that apply the rule");
+
+/// A SoftDMA copy from global memory (a Load phase's, not a Store phase's,
+/// whose source is the scratchpad) becomes its streaming form.
+static bool makeStreaming(CallInst &Call, OptimizationRemarkEmitter &ORE) {
+  Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  StringRef Name = Callee->getName();
+  unsigned Source = Name == "__prem_copy_1d"   ? 1
+                    : Name == "__prem_copy_2d" ? 2
+                                               : 0;
+  if (!Source)
+    return false;
+  const Value *Object =
+      getUnderlyingObject(Call.getArgOperand(Source), /*MaxLookup=*/0);
+  unsigned AS = Object->getType()->getPointerAddressSpace();
+  if (isa<AllocaInst>(Object) || (AS != 0 && AS != 1))
+    return false;
+  Module &M = *Call.getModule();
+  Call.setCalledFunction(M.getOrInsertFunction(
+      (Name + "_streaming").str(), Callee->getFunctionType()));
+  ORE.emit([&] {
+    return OptimizationRemark("prem", "L1BypassStreamingCopy", &Call)
+           << "SoftDMA copy " << ore::NV("Copy", Name)
+           << " reads each byte once (U = 1 inside its interval, R = 0): it "
+              "bypasses the L1 when the interval's 32-byte sectors move "
+              "fewer bytes than its 128-byte lines, decided per copy at run "
+              "time";
+  });
+  return true;
+}
 
 namespace {
 /// The PTX type suffix and register constraint of a loaded type, and the
@@ -120,13 +162,22 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   bool Changed = false;
   for (Function &F : M) {
     SmallVector<LoadInst *, 8> Marked;
-    for (Instruction &I : instructions(F))
+    SmallVector<CallInst *, 4> Calls;
+    for (Instruction &I : instructions(F)) {
       if (auto *Load = dyn_cast<LoadInst>(&I))
         if (Load->getMetadata(BypassMD))
           Marked.push_back(Load);
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        Calls.push_back(Call);
+    }
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    for (CallInst *Call : Calls)
+      if (makeStreaming(*Call, ORE)) {
+        ++NumStreaming;
+        Changed = true;
+      }
     if (Marked.empty())
       continue;
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     for (LoadInst *Load : Marked) {
       Load->setMetadata(BypassMD, nullptr);
       if (!readsGlobalMemory(*Load, /*GPU=*/true))
