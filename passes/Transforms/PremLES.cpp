@@ -427,6 +427,7 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     BranchInst *Br =
         BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
     Br->setMetadata(TileMD, T.Version->getMetadata(TileMD));
+    Br->setMetadata(SplitMD, MDNode::get(C, {}));
     T.Version->eraseFromParent();
     removeUnreachableBlocks(F);
     tagPhase(T.GlobalBlock, T.Id, "memory");
@@ -512,6 +513,7 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     DominatorTree DT(F);
     PromoteMemToReg({Gathered}, DT);
   }
+  T.Version->setMetadata(SplitMD, MDNode::get(C, {}));
   ++NumSplit;
   return "";
 }
@@ -547,6 +549,8 @@ PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     auto Tiles = findTiledLoops(F);
     for (TiledLoop &T : Tiles) {
+      if (T.Split)
+        continue;
       json::Object Record{{"tile", T.Id},
                           {"function", F.getName()},
                           {"mode", premModeName(Mode)}};

@@ -145,6 +145,7 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
     T.Iterations = intOf(MD->getOperand(1));
     T.ScratchpadBytes = intOf(MD->getOperand(2));
     T.Version = Br;
+    T.Split = Br->getMetadata(SplitMD);
     for (unsigned I = 3; I < MD->getNumOperands(); ++I) {
       auto *A = cast<MDNode>(MD->getOperand(I));
       TiledArray TA;

@@ -59,11 +59,14 @@ namespace prem {
 ///   i32 Array}.
 /// - prem.phase on a terminator, set by prem-les and read by prem-sync:
 ///   !{i32 TileId, !"memory"|"execute"}: the phase that starts in that block.
+/// - prem.split on the tile's version branch, set by prem-les once it has
+///   split the tile (a second run leaves it alone).
 inline constexpr const char *TileMD = "prem.tile";
 inline constexpr const char *BlockMD = "prem.block";
 inline constexpr const char *ValueMD = "prem.value";
 inline constexpr const char *ArrayMD = "prem.array";
 inline constexpr const char *PhaseMD = "prem.phase";
+inline constexpr const char *SplitMD = "prem.split";
 
 /// One scratchpad slot of a tiled loop (an array, or one access shape of a
 /// read-only array) as the contract describes it.
@@ -88,6 +91,8 @@ struct TiledLoop {
                    *GlobalBlock = nullptr, *EndBlock = nullptr;
   llvm::Value *Interval = nullptr;
   llvm::SmallVector<TiledArray, 4> Arrays;
+  /// prem-les has split it already.
+  bool Split = false;
 };
 
 /// The tiles prem-tile left in F, by id.
