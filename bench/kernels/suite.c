@@ -348,9 +348,8 @@ static uint64_t gesummv(void) {
 
 /* ELLPACK sparse matrix-vector product: ELL_K stored entries per row, x read
  * through their column indices (indirect loads, gathered per tile). */
-enum { ELL_K = 16 };
-
 static uint64_t spmv(void) {
+  enum { ELL_K = 16 };
   real *val = array(N * ELL_K, 70), *x = array(N, 71), *y = array(N, 72);
   int *col = malloc(N * ELL_K * sizeof(int));
   for (int e = 0; e < N * ELL_K; e++)

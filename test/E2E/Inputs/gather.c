@@ -3,20 +3,12 @@
 // in-place gather that reads bytes its own tiles write (a[idx[i]] with a
 // written: run by one thread, so the order is the loop's). Prints a hash of
 // each output.
-#include <stdint.h>
+#include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 4096
 #define K 12
-
-static uint64_t hash(const float *a, int n) {
-  uint64_t h = 14695981039346656037ull;
-  const unsigned char *bytes = (const unsigned char *)a;
-  for (size_t i = 0; i < n * sizeof(float); i++)
-    h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
 
 static void ell(float *restrict y, const float *restrict val,
                 const int *restrict col, const float *restrict x) {

@@ -2,19 +2,11 @@
 // second product (a column block: rows of the matrix), a column read along a
 // band (rows of the diagonal's stride) and a read whose rectangle would start
 // before its first byte (kept an interval). Prints a hash of each output.
-#include <stdint.h>
+#include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 256
-
-static uint64_t hash(const float *a, int n) {
-  uint64_t h = 14695981039346656037ull;
-  const unsigned char *bytes = (const unsigned char *)a;
-  for (size_t i = 0; i < n * sizeof(float); i++)
-    h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
 
 static void columns(float *restrict y, const float *restrict A,
                     const float *restrict x) {
