@@ -1,8 +1,9 @@
 // Kernels with indirect loads, for gather.test: an ELLPACK sparse
-// matrix-vector product (x[col[k]]), a permutation (in[perm[i]]) and an
+// matrix-vector product (x[col[k]]), a permutation (in[perm[i]]), an
 // in-place gather that reads bytes its own tiles write (a[idx[i]] with a
-// written: run by one thread, so the order is the loop's). Prints a hash of
-// each output.
+// written: run by one thread, so the order is the loop's), and rows too long
+// for one SIMT iteration's tile (the depth-1 loop is tiled, the gather with
+// it). Prints a hash of each output.
 #include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,17 @@ static void in_place(float *a, const int *restrict idx) {
     a[i] = 0.5f * a[idx[i]] + 1.0f;
 }
 
+#define ROWS 32
+#define COLS 2048
+
+static void rows(float *restrict y, const float *restrict x,
+                 const int *restrict col) {
+#pragma omp target teams distribute parallel for map(to: x[0:ROWS*COLS], col[0:ROWS*COLS]) map(from: y[0:ROWS*COLS])
+  for (int i = 0; i < ROWS; i++)
+    for (int k = 0; k < COLS; k++)
+      y[i * COLS + k] = 2.0f * x[col[i * COLS + k]] + x[i * COLS + k];
+}
+
 int main(void) {
   float *val = malloc(N * K * sizeof(float)), *x = malloc(N * sizeof(float));
   float *y = malloc(N * sizeof(float));
@@ -56,6 +68,16 @@ int main(void) {
     perm[i] = i % 2 ? i - 1 : (int)((i * 1021u + 7) % N);
   in_place(x, perm);
   printf("in_place %016llx\n", (unsigned long long)hash(x, N));
+  float *rx = malloc(ROWS * COLS * sizeof(float));
+  float *ry = malloc(ROWS * COLS * sizeof(float));
+  int *rcol = malloc(ROWS * COLS * sizeof(int));
+  for (int e = 0; e < ROWS * COLS; e++) {
+    rx[e] = (float)(e % 37) * 0.5f;
+    rcol[e] = (int)((e * 2654435761u >> 3) % (ROWS * COLS));
+  }
+  rows(ry, rx, rcol);
+  printf("rows     %016llx\n", (unsigned long long)hash(ry, ROWS * COLS));
+  free(rx), free(ry), free(rcol);
   free(val), free(x), free(y), free(col), free(perm);
   return 0;
 }
