@@ -402,6 +402,25 @@ public:
     });
   }
 
+  /// A load inside the nest that V is computed from (idx[i] ^ 1), if any:
+  /// such a subscript is data, as a loaded one is.
+  const LoadInst *loadBehind(const Value *V) const {
+    SmallVector<const Value *, 8> Work{V};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+      if (!I || isa<PHINode>(I) || !Seen.insert(I).second)
+        continue;
+      if (auto *Load = dyn_cast<LoadInst>(I)) {
+        if (inNest(Load) || dependsOnThreadIndex(Load))
+          return Load;
+        continue;
+      }
+      append_range(Work, I->operands());
+    }
+    return nullptr;
+  }
+
   bool dependsOnThreadIndex(const Instruction *I) const {
     if (SIMT.ThreadIndexReads.empty())
       return false;
@@ -515,6 +534,13 @@ public:
             "subscript is loaded from memory inside the nest" +
                 (From.empty() ? std::string() : " (from '" + From + "')"));
       }
+      if (const LoadInst *Loaded = loadBehind(V))
+        return fail(Err, FootprintIssue::IndirectAccess,
+                    "subscript is computed (" + valueText(V) +
+                        ") from memory loaded inside the nest (from '" +
+                        sourceName(getUnderlyingObject(
+                            Loaded->getPointerOperand())) +
+                        "')");
       if (auto Quotient = exactDivision(V))
         return Quotient;
       if (auto Split = floorDivision(V))

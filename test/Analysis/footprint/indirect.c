@@ -5,6 +5,9 @@
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
 // RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=16 -disable-output %t.ll | FileCheck %s --check-prefix=TILE16
+// An index computed from loaded data is gathered the same way:
+// RUN: %omp_host_device_ir -DXOR %s -o %t.xor.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.xor.ll | FileCheck %s --check-prefix=XOR
 // RUN: %omp_host_device_ir -DSCATTER %s -o %t.scatter.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.scatter.ll | FileCheck %s --check-prefix=SCATTER
 // RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
@@ -12,8 +15,10 @@
 void gather(const float *restrict x, const int *restrict idx, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:N], idx[0:N]) map(from: y[0:N])
   for (int i = 0; i < N; i++)
-#ifdef SCATTER
+#if defined(SCATTER)
     y[idx[i]] = x[i];
+#elif defined(XOR)
+    y[i] = x[idx[i] ^ 1];
 #else
     y[i] = x[idx[i]];
 #endif
@@ -36,6 +41,9 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
 // CHECK: exact: yes
 // TILE16: indirect load of x: 4 bytes, subscript is loaded from memory inside the nest (from 'idx'); 16 per tile [16]
 // TILE16-NEXT: total bytes per tile [16]: 192
+
+// XOR: indirect load of x: 4 bytes, subscript is computed (%xor) from memory loaded inside the nest (from 'idx'); 1 per tile [1]
+// XOR: exact: yes
 
 // SCATTER: exact: no
 // SCATTER-NEXT: reason IndirectAccess: indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx')

@@ -1,5 +1,5 @@
 // Kernels with indirect loads, for gather.test: an ELLPACK sparse
-// matrix-vector product (x[col[k]]), a permutation (in[perm[i]]), an
+// matrix-vector product (x[col[k]]), a permutation (in[perm[i] ^ 1]), an
 // in-place gather that reads bytes its own tiles write (a[idx[i]] with a
 // written: run by one thread, so the order is the loop's), and rows too long
 // for one SIMT iteration's tile (the depth-1 loop is tiled, the gather with
@@ -26,7 +26,7 @@ static void permute(float *restrict out, const float *restrict in,
                     const int *restrict perm) {
 #pragma omp target teams distribute parallel for map(to: in[0:N], perm[0:N]) map(from: out[0:N])
   for (int i = 0; i < N; i++)
-    out[i] = 2.0f * in[perm[i]] + in[i];
+    out[i] = 2.0f * in[perm[i] ^ 1] + in[i]; // an index computed from data
 }
 
 static void in_place(float *a, const int *restrict idx) {
