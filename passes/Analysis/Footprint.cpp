@@ -535,12 +535,12 @@ public:
                 (From.empty() ? std::string() : " (from '" + From + "')"));
       }
       if (const LoadInst *Loaded = loadBehind(V))
-        return fail(Err, FootprintIssue::IndirectAccess,
-                    "subscript is computed (" + valueText(V) +
-                        ") from memory loaded inside the nest (from '" +
-                        sourceName(getUnderlyingObject(
-                            Loaded->getPointerOperand())) +
-                        "')");
+        return fail(
+            Err, FootprintIssue::IndirectAccess,
+            "subscript is computed (" + valueText(V) +
+                ") from memory loaded inside the nest (from '" +
+                sourceName(getUnderlyingObject(Loaded->getPointerOperand())) +
+                "')");
       if (auto Quotient = exactDivision(V))
         return Quotient;
       if (auto Split = floorDivision(V))
