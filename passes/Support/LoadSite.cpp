@@ -31,9 +31,10 @@ std::string LoadSite::describe() const {
 }
 
 bool prem::readsGlobalMemory(const LoadInst &LI, bool GPU) {
-  if (!LI.isSimple())
-    return false;
-  const Value *Ptr = LI.getPointerOperand();
+  return LI.isSimple() && pointsToGlobalMemory(LI.getPointerOperand(), GPU);
+}
+
+bool prem::pointsToGlobalMemory(const Value *Ptr, bool GPU) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (GPU && AS != 0 && AS != 1)
     return false;

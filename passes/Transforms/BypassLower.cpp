@@ -36,7 +36,6 @@
 #include "prem/Transforms/PremBypass.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -65,10 +64,7 @@ static bool makeStreaming(CallInst &Call, OptimizationRemarkEmitter &ORE) {
                                                : 0;
   if (!Source)
     return false;
-  const Value *Object =
-      getUnderlyingObject(Call.getArgOperand(Source), /*MaxLookup=*/0);
-  unsigned AS = Object->getType()->getPointerAddressSpace();
-  if (isa<AllocaInst>(Object) || (AS != 0 && AS != 1))
+  if (!pointsToGlobalMemory(Call.getArgOperand(Source), /*GPU=*/true))
     return false;
   Module &M = *Call.getModule();
   Call.setCalledFunction(M.getOrInsertFunction(
@@ -170,6 +166,8 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (auto *Call = dyn_cast<CallInst>(&I))
         Calls.push_back(Call);
     }
+    if (Marked.empty() && Calls.empty())
+      continue;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     for (CallInst *Call : Calls)
       if (makeStreaming(*Call, ORE)) {

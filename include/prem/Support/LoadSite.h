@@ -18,6 +18,7 @@
 
 namespace llvm {
 class LoadInst;
+class Value;
 }
 
 namespace prem {
@@ -45,6 +46,9 @@ struct LoadSite {
 /// shared (3), constant (4) and local (5) memory, also when the pointer is a
 /// generic one cast from them (the Execute phase reads the scratchpad so).
 bool readsGlobalMemory(const llvm::LoadInst &LI, bool GPU);
+/// Whether Ptr points into global memory: not a thread's stack, not (on a
+/// GPU) the scratchpad or another non-global address space.
+bool pointsToGlobalMemory(const llvm::Value *Ptr, bool GPU);
 
 /// The profiled loads of a kernel: simple loads from memory that is not the
 /// thread's own stack (no alloca; on NVPTX not shared, constant or local
