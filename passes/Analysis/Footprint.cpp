@@ -1134,6 +1134,7 @@ void NestBuilder::visit(Instruction &I) {
   if (!CB)
     return;
   if (CB->doesNotAccessMemory() || CB->onlyAccessesInaccessibleMemory() ||
+      writesOnlyErrno(*CB) ||
       isa<LifetimeIntrinsic, AssumeInst, PseudoProbeInst>(CB))
     return;
   if (isa<AnyMemIntrinsic>(CB)) {
@@ -1147,6 +1148,15 @@ void NestBuilder::visit(Instruction &I) {
                      : std::string("an indirect callee")) +
              " may access memory",
          &I);
+}
+
+bool prem::writesOnlyErrno(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  MemoryEffects ME = CB->getMemoryEffects();
+  return ME.onlyAccessesErrnoMem() &&
+         !isRefSet(ME.getModRef(IRMemLocation::ErrnoMem));
 }
 
 std::string NestBuilder::paramList() const {

@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/PremLES.h"
+#include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Support/CloneRegion.h"
@@ -213,13 +214,14 @@ TileSplitter::cloneTile(BasicBlock *From, BasicBlock *To, const Twine &Suffix) {
 }
 
 /// Keeps what a stripped copy needs: its control flow, its stores and what
-/// they depend on (Decoupled Access/Execute: the computation goes).
+/// they depend on (Decoupled Access/Execute: the computation goes, errno
+/// included: the Execute phase sets it as the loop did).
 static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
   SmallPtrSet<Instruction *, 32> Live;
   SmallVector<Instruction *, 64> Work;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
-      if (I.isTerminator() || I.mayHaveSideEffects())
+      if (I.isTerminator() || (I.mayHaveSideEffects() && !writesOnlyErrno(I)))
         Work.push_back(&I);
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();
@@ -380,13 +382,15 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
 }
 
 /// Besides the scratchpad, an Execute phase may touch its thread's own stack
-/// (the loop bounds OpenMP keeps there, on a GPU in local memory) and ask the
-/// OpenMP runtime for those bounds again; nothing else.
+/// (the loop bounds OpenMP keeps there, on a GPU in local memory), ask the
+/// OpenMP runtime for those bounds again, and set its thread's errno (a math
+/// function under -fmath-errno); nothing else.
 bool TileSplitter::executeTouchesOnlyScratchpad() const {
   const Value *Spm = getUnderlyingObject(Scratchpad);
   for (BasicBlock *BB : Tile)
     for (const Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory() || isa<LifetimeIntrinsic>(I))
+      if (!I.mayReadOrWriteMemory() || isa<LifetimeIntrinsic>(I) ||
+          writesOnlyErrno(I))
         continue;
       if (auto *Call = dyn_cast<CallBase>(&I)) {
         const Function *Callee = Call->getCalledFunction();

@@ -277,8 +277,10 @@ private:
   struct Slot {
     unsigned Array = 0;
     std::string Name;
-    /// The byte sets whose interval the slot holds.
+    /// The byte sets whose interval the slot holds, and the accesses
+    /// redirected to it.
     SmallVector<std::string, 4> Sets;
+    SmallVector<const Instruction *, 4> Insts;
     /// Bytes written (the union of the write accesses); empty if none.
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
@@ -313,8 +315,12 @@ private:
   std::string blockTileLegality();
   std::string threadBlockLegality();
   std::string accessLegality(Instruction *ExpandAt);
-  /// Makes slot K a 2-D transfer when that moves at most half the bytes.
-  void chooseTransfer(unsigned K, const std::string &Context,
+  /// Builds the code of a slot's interval (and written interval) and picks
+  /// its transfer; the reason when the interval has no code.
+  std::string prepareSlot(Slot &S, const std::string &Context,
+                          const StringSet<> &Known);
+  /// Makes a slot a 2-D transfer when that moves at most half the bytes.
+  void chooseTransfer(Slot &S, const std::string &Context,
                       const StringSet<> &Known);
   /// Back to the interval for 2-D slots that no longer save half of it in
   /// tiles of this many iterations (their rows have grown to whole rows),
@@ -452,7 +458,7 @@ std::string NestTiler::innerLegality() {
   for (BasicBlock *BB : SIMTLoop->blocks())
     if (!L1->contains(BB))
       for (Instruction &I : *BB)
-        if (I.mayReadOrWriteMemory())
+        if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
           return "an access is outside the depth-1 loop";
   InnerTile = true;
   L = L1;
@@ -670,6 +676,14 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
 }
 
 std::string NestTiler::accessLegality(Instruction *ExpandAt) {
+  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb", "ntid"};
+  for (auto &[Name, S] : Nest.Params)
+    Known.insert(Name);
+  std::string Context =
+      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
+                      : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
+                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
+                          : " -> { : simt_n >= 1 }");
   for (auto [K, A] : enumerate(Nest.Arrays)) {
     if (accessBytes(A).empty() || (A.Written && writeBytes(A).empty()))
       return "array " + A.Name +
@@ -686,6 +700,11 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     Whole.Array = K;
     Whole.Name = A.Name;
     Whole.Sets.assign(accessBytes(A).begin(), accessBytes(A).end());
+    for (const AffineAccess &Acc : A.Accesses)
+      Whole.Insts.push_back(Acc.Inst);
+    Whole.WrittenBytes = writeBytes(A);
+    Whole.WriteHasNoHoles = A.Written && hasNoHoles(Ctx, writeBytes(A));
+    std::string WholeWhy = prepareSlot(Whole, Context, Known);
     SmallVector<Slot, 2> PerShape;
     if (!A.Written && A.Groups.size() > 1) {
       for (auto [G, Group] : enumerate(A.Groups)) {
@@ -694,59 +713,39 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         S.Name = A.Name + "#" + std::to_string(G + 1);
         const auto &Sets = InnerTile ? Group.InnerTileSets : Group.TileSets;
         S.Sets.assign(Sets.begin(), Sets.end());
+        S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
         PerShape.push_back(std::move(S));
       }
+      // Compared as they would be copied (each shape may be a 2-D transfer
+      // of its own: covariance's D[k][i] and D[k][j] are two columns, one
+      // wide rectangle together).
       std::string One = tileContext(1);
-      auto WholeBytes = IntervalLength(Ctx, Whole.Sets).largest(One);
+      auto WholeBytes = WholeWhy.empty() ? slotBytes(Whole, One) : std::nullopt;
       uint64_t Split = 0;
-      bool Known = WholeBytes.has_value();
-      for (const Slot &S : PerShape) {
-        auto Bytes = IntervalLength(Ctx, S.Sets).largest(One);
-        Known &= Bytes.has_value() && !S.Sets.empty();
+      bool Sized = true;
+      for (Slot &S : PerShape) {
+        auto Bytes = !S.Sets.empty() && prepareSlot(S, Context, Known).empty()
+                         ? slotBytes(S, One)
+                         : std::nullopt;
+        Sized &= Bytes.has_value();
         Split += alignTo(Bytes.value_or(0), SlotAlign);
       }
-      if (!Known || Split >= alignTo(*WholeBytes, SlotAlign))
+      bool WholeSized = WholeWhy.empty() && WholeBytes;
+      if (!Sized || (WholeSized && Split >= alignTo(*WholeBytes, SlotAlign)) ||
+          (!WholeSized && WholeWhy.empty()))
         PerShape.clear();
     }
     if (PerShape.empty()) {
-      for (const AffineAccess &Acc : A.Accesses)
-        SlotOf[Acc.Inst] = Slots.size();
-      Whole.WrittenBytes = writeBytes(A);
-      Whole.WriteHasNoHoles = A.Written && hasNoHoles(Ctx, writeBytes(A));
-      Slots.push_back(std::move(Whole));
-      continue;
+      if (!WholeWhy.empty())
+        return "array " + A.Name + ": " + WholeWhy;
+      PerShape.push_back(std::move(Whole));
     }
-    for (auto [G, S] : enumerate(PerShape)) {
-      for (const Instruction *I : A.Groups[G].Insts)
+    for (Slot &S : PerShape) {
+      for (const Instruction *I : S.Insts)
         SlotOf[I] = Slots.size();
       Slots.push_back(std::move(S));
     }
   }
-  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb", "ntid"};
-  for (auto &[Name, S] : Nest.Params)
-    Known.insert(Name);
-  std::string Context =
-      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
-                      : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
-                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
-                          : " -> { : simt_n >= 1 }");
-  for (Slot &S : Slots) {
-    std::string Why;
-    S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
-    for (const std::string &Bytes : S.Sets) {
-      auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
-      if (!Code)
-        return "array " + S.Name + ": " + Why;
-      S.TouchedCode.push_back(std::move(*Code));
-    }
-    if (S.WriteHasNoHoles)
-      S.WrittenCode =
-          ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
-    // Without code for the written interval, store element by element.
-    S.WriteHasNoHoles = S.WrittenCode.has_value();
-  }
-  for (unsigned K = 0; K < Slots.size(); ++K)
-    chooseTransfer(K, Context, Known);
   SmallVector<BasicBlock *, 16> Blocks;
   if (L)
     append_range(Blocks, L->blocks());
@@ -762,7 +761,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory())
+      if (!I.mayReadOrWriteMemory() || writesOnlyErrno(I))
         continue;
       auto *Ld = dyn_cast<LoadInst>(&I);
       auto *St = dyn_cast<StoreInst>(&I);
@@ -809,9 +808,27 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 /// read-only slots: a written rectangle would be stored back whole, over
 /// bytes the tile may not own. The rectangle must lie inside the interval
 /// so that it reads nothing outside the array.
-void NestTiler::chooseTransfer(unsigned K, const std::string &Context,
+std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
+                                   const StringSet<> &Known) {
+  std::string Why;
+  S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
+  for (const std::string &Bytes : S.Sets) {
+    auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
+    if (!Code)
+      return Why;
+    S.TouchedCode.push_back(std::move(*Code));
+  }
+  if (S.WriteHasNoHoles)
+    S.WrittenCode =
+        ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
+  // Without code for the written interval, store element by element.
+  S.WriteHasNoHoles = S.WrittenCode.has_value();
+  chooseTransfer(S, Context, Known);
+  return "";
+}
+
+void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
                                const StringSet<> &Known) {
-  Slot &S = Slots[K];
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   std::string One = tileContext(1);
   auto Interval = S.Length->largest(One);
@@ -820,8 +837,7 @@ void NestTiler::chooseTransfer(unsigned K, const std::string &Context,
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
   for (const AffineAccess &Acc : A.Accesses) {
-    auto It = SlotOf.find(Acc.Inst);
-    if (It == SlotOf.end() || It->second != K)
+    if (!is_contained(S.Insts, Acc.Inst))
       continue;
     Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
     for (const AffineSubscript &Sub : Acc.Subscripts)

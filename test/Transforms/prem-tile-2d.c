@@ -27,8 +27,66 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.corner.ll -S -o - | FileCheck %s --check-prefix=CORNER
 // CORNER-NOT: __prem_copy_2d
 // CORNER: !{!"A", i1 true, i1 false, i1 false}
+// Two column reads of one array (covariance's D[k][i] and D[k][j]): as
+// one rectangle they span columns i..j, nearly the whole array; each shape
+// gets a 2-D slot of its own. One SIMT iteration (columns i..63 of D) does
+// not fit 2 KiB, so the j loop is tiled: 6 iterations read 64 rows x 4
+// bytes of column i and 64 x 24 of columns j, plus cov's 24 bytes: 256 +
+// 1536 + 64 = 1856 bytes. (Before, D was one interval of the whole array
+// and the loop was refused.)
+// RUN: %omp_host_device_ir -DCOLUMNS %s -o %t.columns.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.columns.ll -S -o - -pass-remarks=prem 2>%t.columns.remarks | FileCheck %s --check-prefix=COLUMNS
+// RUN: FileCheck %s --check-prefix=COLUMNS-REMARK < %t.columns.remarks
+// COLUMNS: icmp ule i64 %{{[0-9]+}}, 1856
+// COLUMNS: prem.load:
+// COLUMNS-NEXT: call void @__prem_enter_mem(
+// COLUMNS-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot{{$}}
+// COLUMNS-NEXT: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes, ptr %prem.begin, i64 256, i64 %prem.width, i64 %prem.rows)
+// COLUMNS-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot7
+// COLUMNS-NEXT: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes4, ptr %prem.begin5, i64 256, i64 %prem.width3, i64 %prem.rows2)
+// COLUMNS-NEXT: br label %prem.execute
+// The Execute phase reads D[k][i] from the first slot, D[k][j] from the
+// second, each by row and column.
+// COLUMNS: %prem.row = udiv i64 %prem.off, 256
+// COLUMNS-NEXT: %prem.column = urem i64 %prem.off, 256
+// COLUMNS-NEXT: mul i64 %prem.row, %prem.rowbytes
+// COLUMNS: load float, ptr %prem.spm.addr, align 4, {{.*}}!prem.array
+// COLUMNS: %prem.row18 = udiv i64 %prem.off17, 256
+// COLUMNS-NEXT: %prem.column19 = urem i64 %prem.off17, 256
+// COLUMNS-NEXT: mul i64 %prem.row18, %prem.rowbytes4
+// COLUMNS: load float, ptr %prem.spm.addr20, align 4, {{.*}}!prem.array
+// COLUMNS: !{!"D#1", i1 true, i1 false, i1 false, i64 256}
+// COLUMNS-NEXT: !{!"D#2", i1 true, i1 false, i1 false, i64 256}
+// COLUMNS-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_covariance_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 6 of its iterations per PREM interval
+// On NVPTX the tile is a block's chunk of 8 values of i, whose j run from
+// i to the last column: split, D would be 64 rows of 32 bytes plus nearly
+// the whole array, so it stays one interval (16 KiB from D[0][i], and 2 KiB
+// of cov's rows).
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -DCOLUMNS -DGPU -S %s -o %t.columns.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=32768
+// RUN: FileCheck %s --check-prefix=COLUMNS-PTX < %t.columns.s
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.columns.s -o %t.columns.o %}
+// COLUMNS-PTX: .shared .align 64 .b8 prem_$_spm_$___omp_offloading_{{.*}}_covariance_l{{[0-9]+}}_omp_outlined_omp_outlined[18432];
+// COLUMNS-PTX-NOT: __prem_copy_2d
+// COLUMNS-PTX: call.uni __prem_copy_1d,
+// COLUMNS-PTX-NOT: __prem_copy_2d
 #define N 64
-#if defined(BAND)
+#ifdef GPU
+#define BLOCK thread_limit(8)
+#else
+#define BLOCK
+#endif
+#if defined(COLUMNS)
+void covariance(float *restrict cov, const float *restrict D) {
+#pragma omp target teams distribute parallel for BLOCK map(to: D[0:N*N]) map(tofrom: cov[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int j = i; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < N; k++)
+        s += D[k * N + i] * D[k * N + j];
+      cov[i * N + j] = s;
+    }
+}
+#elif defined(BAND)
 void band(float *restrict y, const float *restrict A) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N+2*N]) map(from: y[0:N])
   for (int j = 0; j < N; j++) {
@@ -55,11 +113,6 @@ void corner(float *restrict y, const float *restrict A) {
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_87 %t.sm87.s -o %t.sm87.o %}
 // PTX: .shared .align 64 .b8 prem_$_spm_$___omp_offloading_{{.*}}_atax_t_l{{[0-9]+}}_omp_outlined_omp_outlined[2368];
 // PTX: call.uni __prem_copy_2d,
-#ifdef GPU
-#define BLOCK thread_limit(8)
-#else
-#define BLOCK
-#endif
 void atax_t(float *restrict y, const float *restrict A,
             const float *restrict x) {
 #pragma omp target teams distribute parallel for BLOCK map(to: A[0:N*N], x[0:N]) map(from: y[0:N])

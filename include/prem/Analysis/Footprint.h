@@ -257,6 +257,12 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// A call whose only effect is to write errno: a math function under
+/// -fmath-errno (sqrtf on host offload; GPU targets have no errno). It
+/// touches no array of the kernel and no value the kernel reads back, so
+/// the footprint and the phases treat it as computation.
+bool writesOnlyErrno(const llvm::Instruction &I);
+
 /// "[32,8]": iterations per depth of a tile, as printers show them.
 std::string tileText(llvm::ArrayRef<uint64_t> Iterations);
 

@@ -2,17 +2,28 @@
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
 // RUN: %opt_prem -passes='print<prem-kernels>' -disable-output %t.ll | FileCheck %s --check-prefix=KERNELS
+// A math function that may set errno (and writes nothing else) touches no
+// array: the footprint stays exact.
+// RUN: %omp_host_device_ir -DERRNO %s -o %t.errno.ll
+// RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.errno.ll | FileCheck %s --check-prefix=ERRNO
+// ERRNO: array y: 4-byte elements, write, 1 access(es)
+// ERRNO: exact: yes
 #define N 64
+#ifdef ERRNO
+#include <math.h>
+#define transform sqrtf
+#else
 #pragma omp declare target
 float transform(float v);
 #pragma omp end declare target
+#endif
 void apply(const float *restrict x, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:N]) map(from: y[0:N])
   for (int i = 0; i < N; i++)
     y[i] = transform(x[i]);
 }
 
-// CHECK-LABEL: kernel __omp_offloading_{{.*}}_apply_l10 region __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_apply_l{{[0-9]+}} region __omp_offloading_{{.*}}_apply_l{{[0-9]+}}.omp_outlined.omp_outlined
 // CHECK: depth 0: simt loop %omp.inner.for.body, trip count simt_n
 // CHECK-NEXT: array x: 4-byte elements, read, 1 access(es)
 // CHECK-NEXT: read  x[1*i0]
@@ -26,8 +37,8 @@ void apply(const float *restrict x, float *restrict y) {
 // CHECK-NEXT: reason UnknownCall: call to 'transform' may access memory
 
 // KERNELS: prem-kernels: 1 kernel(s)
-// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_apply_l10 kind=openmp
-// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_apply_l10 __omp_offloading_{{.*}}_apply_l10.omp_outlined __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined{{$}}
+// KERNELS-NEXT: kernel __omp_offloading_{{.*}}_apply_l{{[0-9]+}} kind=openmp
+// KERNELS-NEXT: regions: __omp_offloading_{{.*}}_apply_l{{[0-9]+}} __omp_offloading_{{.*}}_apply_l{{[0-9]+}}.omp_outlined __omp_offloading_{{.*}}_apply_l{{[0-9]+}}.omp_outlined.omp_outlined{{$}}
 // KERNELS-NEXT: block size: unknown
-// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_apply_l10.omp_outlined.omp_outlined via __kmpc_for_static_init_4
+// KERNELS-NEXT: simt: loop %omp.inner.for.body in __omp_offloading_{{.*}}_apply_l{{[0-9]+}}.omp_outlined.omp_outlined via __kmpc_for_static_init_4
 // KERNELS-NEXT: iterations: [0, 63]
