@@ -4,6 +4,7 @@ clang, no network). Loads the cubins bench/gpu/build.py made and measures,
 per kernel of the CUDA suite, the baseline and each PREM mode side by side:
 
   python3 bench/gpu/run_gpu.py --build build-gpu --results OUT [--launches 1000]
+                               [--size small|medium|large]
 
 - correctness: every PREM variant's output equals the baseline's bit for bit
   (and the baseline agrees with a NumPy reference); the runtime's trace
@@ -24,7 +25,12 @@ per kernel of the CUDA suite, the baseline and each PREM mode side by side:
 - one phase timeline (sdma gemv) from the trace, as SVG drawn by
   tools/prem-report (its timeline_svg, as `prem-report --trace T --svg F`).
 
-Writes RESULTS/<gpu>/gpu-suite.json and .md.
+Sizes (the rows or elements a launch covers; N, the row length, is fixed at
+compile time so that a block's rows fit shared memory): small, one block (one
+PREM tile); medium, one block per SM; large (the default), 4 blocks of rows
+per SM and 128 of elements. gemvt's columns are fixed at compile time
+(NCOLS). Writes RESULTS/<gpu>/gpu-suite.json and .md (large), or
+gpu-suite-<size>.json and .md.
 """
 import argparse
 import datetime
@@ -62,10 +68,17 @@ def f32(rng, *shape):
     return (rng.random(shape, dtype=np.float32) - 0.5).astype(np.float32)
 
 
-def kernels(sms):
+SIZES = {  # blocks per SM of the row kernels and of the element kernels
+    "small": None, "medium": (1, 8), "large": (4, 128)}
+
+
+def kernels(sms, size="large"):
     """name -> (grid, block, make(rng) -> (args, outputs, reference))."""
-    m = ROWS * sms * 4          # rows of the row kernels: 4 blocks per SM
-    n = THREADS * sms * 128     # elements of the element kernels
+    if SIZES[size]:
+        m = ROWS * sms * SIZES[size][0]     # rows of the row kernels
+        n = THREADS * sms * SIZES[size][1]  # elements of the element kernels
+    else:
+        m, n = ROWS, THREADS                # one block each
     specs = {}
 
     def rows(name, make):
@@ -296,6 +309,7 @@ def main():
     ap.add_argument("--launches", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--size", choices=list(SIZES), default="large")
     ap.add_argument("--arbitrated", action="store_true",
                     help="also time each variant beside its own co-runner "
                     "(suite.cu's corunner), which goes through the arbiter "
@@ -310,7 +324,9 @@ def main():
     variants = list(manifest["variants"])
     modules = {v: cp.RawModule(path=os.path.join(args.build, e["cubin"]))
                for v, e in manifest["variants"].items()}
-    specs, sizes = kernels(sms)
+    specs, sizes = kernels(sms, args.size)
+    sizes["size"] = args.size
+    stem = "gpu-suite" if args.size == "large" else f"gpu-suite-{args.size}"
     names = args.only or list(specs)
     stream = cp.cuda.Stream(non_blocking=True)
     result = {
@@ -368,7 +384,8 @@ def main():
                     info["reason"] = kinfo.get("reason", "")
                 if v == "sdma" and name == "gemv" and count:
                     os.makedirs(os.path.join(args.results, slug), exist_ok=True)
-                    timeline_svg(os.path.join(args.results, slug, "timeline-gemv-sdma.svg"),
+                    timeline_svg(os.path.join(args.results, slug,
+                                              stem.replace("gpu-suite", "timeline-gemv-sdma") + ".svg"),
                                  tns, agent, interval, phase,
                                  f"gemv, sdma, {gpu}: phases of the first 48 blocks")
                     # Load phase: from enter_mem to enter_comp of the same block.
@@ -512,7 +529,7 @@ def main():
 
     out_dir = os.path.join(args.results, slug)
     os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "gpu-suite.json"), "w") as f:
+    with open(os.path.join(out_dir, stem + ".json"), "w") as f:
         json.dump(result, f, indent=1)
     md = [f"# GPU suite on {gpu} ({sms} SMs)", "",
           f"{result['date']}; driver {result['machine']['driver']}; "
@@ -539,7 +556,7 @@ def main():
     md += ["", "Headline: " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
                                         for k, v in head.items()), "",
            "Micro-benchmarks: " + ", ".join(f"{k} {v:.3f}" for k, v in micro_res.items()), ""]
-    with open(os.path.join(out_dir, "gpu-suite.md"), "w") as f:
+    with open(os.path.join(out_dir, stem + ".md"), "w") as f:
         f.write("\n".join(md))
     print("\n".join(md))
 
