@@ -1235,9 +1235,9 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
                          It->second.second->Size)
       It->second.second = &R;
   }
-  // Tiles of SIMT iterations (inner loops whole), or, within one SIMT
-  // iteration, of iterations of the depth-1 loop (Inner: every access must
-  // be in that loop).
+  // Tiles of SIMT iterations (inner loops whole) or, within one iteration
+  // of each loop around it, of iterations of the depth-1 or depth-2 loop
+  // (Depth: every access must be in a loop of that depth).
   MapVector<std::string, unsigned, StringMap<unsigned>> GroupOf;
   SmallVector<ArrayFootprint::AccessGroup, 2> Groups;
   for (const RawAccess &R : Raws) {
@@ -1246,19 +1246,23 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
       Groups.emplace_back();
     Groups[It->second].Insts.push_back(R.A.Inst);
   }
-  auto Build = [&](bool Inner, SmallVectorImpl<std::string> &Sets,
+  auto Build = [&](unsigned Depth, SmallVectorImpl<std::string> &Sets,
                    std::string &Written) {
     std::string Params = paramList();
-    if (Inner)
+    if (Depth == 1)
       Params.insert(Params.size() - 1, ", tile1_n, tile1_lb");
+    if (Depth == 2)
+      Params.insert(Params.size() - 1, ", tile1_lb, tile2_n, tile2_lb");
     auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
-      if (Inner && R.Chain.size() < 2)
+      if (R.Chain.size() < Depth + 1)
         return std::nullopt;
       auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
       if (!Domain)
         return std::nullopt;
-      if (Inner)
+      if (Depth == 1)
         *Domain += " and tile1_lb <= i1 < tile1_lb + tile1_n";
+      if (Depth == 2)
+        *Domain += " and i1 = tile1_lb and tile2_lb <= i2 < tile2_lb + tile2_n";
       SmallVector<std::string, 1> Texts{R.Subs.back().text(1)};
       return accessSetText(Params + " -> ", AF.Name, R.Chain.size(), *Domain,
                            Texts, R.Size);
@@ -1289,12 +1293,15 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
       return;
     Sets = std::move(Found);
     for (auto [G, Mine] : enumerate(PerGroup))
-      (Inner ? Groups[G].InnerTileSets : Groups[G].TileSets) = std::move(Mine);
+      (Depth ? Groups[G].InnerTileSets[Depth - 1] : Groups[G].TileSets) =
+          std::move(Mine);
     if (Write.S)
       Written = simplify(std::move(Write)).str();
   };
-  Build(/*Inner=*/false, AF.TileAccessBytes, AF.TileWriteBytes);
-  Build(/*Inner=*/true, AF.InnerTileAccessBytes, AF.InnerTileWriteBytes);
+  Build(0, AF.TileAccessBytes, AF.TileWriteBytes);
+  for (unsigned Depth : {1, 2})
+    Build(Depth, AF.InnerTileAccessBytes[Depth - 1],
+          AF.InnerTileWriteBytes[Depth - 1]);
   AF.Groups = std::move(Groups);
 }
 

@@ -22,10 +22,12 @@
 // state, so the choice is per tile and never changes results.
 //
 // When one SIMT iteration does not fit, the depth-1 loop is strip-mined the
-// same way within each SIMT iteration (Algorithm 2, lines 8-12). A read-only
-// array read through accesses of different shapes may get one interval per
-// shape, and one read by columns (B[k][j] in a tile of j) a 2-D transfer
-// (seed 003): rows of the array's pitch, only the tile's columns of each.
+// same way within each SIMT iteration (Algorithm 2, lines 8-12), and when one
+// of its iterations does not fit either, the depth-2 loop within one
+// iteration of each. A read-only array read through accesses of different
+// shapes may get one slot per shape, and one read by columns (B[k][j] in a
+// tile of j) a 2-D transfer (seed 003): rows of the array's pitch, only the
+// tile's columns of each.
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
@@ -244,14 +246,18 @@ private:
   OptimizationRemarkEmitter &ORE;
 
   /// The loop being strip-mined: the worksharing loop, or (InnerTile) the
-  /// depth-1 loop, one SIMT iteration at a time (seed 001, Algorithm 2,
-  /// tileDim_1, when one SIMT iteration does not fit).
+  /// loop at depth TileDepth, one iteration of each loop around it at a time
+  /// (seed 001, Algorithm 2, tileDim_1 and deeper, when one iteration of the
+  /// loop around it does not fit).
   Loop *L = nullptr;
   PHINode *IV = nullptr;
   bool InnerTile = false;
-  /// Set when even one SIMT iteration does not fit: worth tiling deeper.
+  unsigned TileDepth = 0;
+  /// Set when even one iteration does not fit: worth tiling deeper.
   bool OneIterationTooLarge = false;
-  /// InnerTile: the SIMT loop's induction variable (the tile's simt_lb).
+  /// InnerTile: the SIMT loop and its induction variable (the tile's
+  /// simt_lb); at depth 2 also the depth-1 loop (its iteration is tile1_lb).
+  Loop *SIMTLoop = nullptr, *Depth1Loop = nullptr;
   PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
@@ -303,14 +309,15 @@ private:
   DenseMap<const Instruction *, unsigned> SlotOf;
 
   std::string legality();
-  std::string innerLegality();
+  std::string innerLegality(unsigned Depth);
   std::string stripMineLegality();
   const SmallVectorImpl<std::string> &
   accessBytes(const ArrayFootprint &A) const {
-    return InnerTile ? A.InnerTileAccessBytes : A.TileAccessBytes;
+    return InnerTile ? A.InnerTileAccessBytes[TileDepth - 1]
+                     : A.TileAccessBytes;
   }
   const std::string &writeBytes(const ArrayFootprint &A) const {
-    return InnerTile ? A.InnerTileWriteBytes : A.TileWriteBytes;
+    return InnerTile ? A.InnerTileWriteBytes[TileDepth - 1] : A.TileWriteBytes;
   }
   std::string blockTileLegality();
   std::string threadBlockLegality();
@@ -339,8 +346,8 @@ private:
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   std::string guardConstraint() const;
-  /// Largest trip count of the depth-1 loop, when bounded.
-  std::optional<uint64_t> depth1MaxTrip() const;
+  /// Largest trip count of the loop at that depth, when bounded.
+  std::optional<uint64_t> maxTrip(unsigned Depth) const;
   /// What every tile satisfies, whatever its size (isl constraints).
   std::string tileBounds() const;
   /// The parameter values of every tile.
@@ -436,36 +443,47 @@ std::string NestTiler::legality() {
                                   : L->getLoopPredecessor()->getTerminator());
 }
 
-/// The depth-1 loop, tiled within each SIMT iteration: strip-mining keeps
-/// the order of iterations, so this needs no dependence test either.
-std::string NestTiler::innerLegality() {
-  Loop *SIMTLoop = L;
-  SIMTIV = IV;
-  const NestLoop *Depth1 = nullptr;
+/// The loop at depth Depth (1 or 2), tiled within one iteration of each
+/// loop around it: strip-mining keeps the order of iterations, so this
+/// needs no dependence test either.
+std::string NestTiler::innerLegality(unsigned Depth) {
+  if (Depth == 1) {
+    SIMTLoop = L;
+    SIMTIV = IV;
+  }
+  Loop *Parent = Depth == 1 ? SIMTLoop : Depth1Loop;
+  const NestLoop *Inner = nullptr;
   for (const NestLoop &NL : Nest.Loops)
-    if (NL.Depth == 1) {
-      if (Depth1)
-        return "more than one loop at depth 1";
-      Depth1 = &NL;
+    if (NL.Depth == Depth) {
+      if (Inner)
+        return formatv("more than one loop at depth {0}", Depth).str();
+      Inner = &NL;
     }
-  if (!Depth1)
+  if (!Inner)
     return "no inner loop to tile";
-  Loop *L1 = LI.getLoopFor(Depth1->Header);
-  if (!L1 || L1->getHeader() != Depth1->Header ||
-      L1->getParentLoop() != SIMTLoop)
-    return "the depth-1 loop is not a natural loop inside the worksharing loop";
-  // Accesses outside the depth-1 loop would run outside every interval.
+  Loop *LD = LI.getLoopFor(Inner->Header);
+  if (!Parent || !LD || LD->getHeader() != Inner->Header ||
+      LD->getParentLoop() != Parent)
+    return formatv("the depth-{0} loop is not a natural loop inside the "
+                   "depth-{1} loop",
+                   Depth, Depth - 1)
+        .str();
+  // Accesses outside the tiled loop would run outside every interval.
   for (BasicBlock *BB : SIMTLoop->blocks())
-    if (!L1->contains(BB))
+    if (!LD->contains(BB))
       for (Instruction &I : *BB)
         if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
-          return "an access is outside the depth-1 loop";
+          return formatv("an access is outside the depth-{0} loop", Depth)
+              .str();
   InnerTile = true;
-  L = L1;
+  TileDepth = Depth;
+  if (Depth == 1)
+    Depth1Loop = LD;
+  L = LD;
   IV = nullptr;
   std::string Why = stripMineLegality();
   if (!Why.empty())
-    return "depth-1 loop: " + Why;
+    return formatv("depth-{0} loop: ", Depth).str() + Why;
   return accessLegality(L->getLoopPredecessor()->getTerminator());
 }
 
@@ -676,11 +694,15 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
 }
 
 std::string NestTiler::accessLegality(Instruction *ExpandAt) {
-  StringSet<> Known{"simt_n", "simt_lb", "tile1_n", "tile1_lb", "ntid"};
+  StringSet<> Known{"simt_n",   "simt_lb",  "tile1_n", "tile1_lb",
+                    "tile2_n",  "tile2_lb", "ntid"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
-      paramNames() + (InnerTile ? " -> { : simt_n = 1 and tile1_n >= 1 }"
+      paramNames() + (InnerTile ? formatv(" -> {{ : simt_n = 1 and tile{0}_n "
+                                          ">= 1 }",
+                                          TileDepth)
+                                      .str()
                       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
                           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
                           : " -> { : simt_n >= 1 }");
@@ -711,7 +733,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         Slot S;
         S.Array = K;
         S.Name = A.Name + "#" + std::to_string(G + 1);
-        const auto &Sets = InnerTile ? Group.InnerTileSets : Group.TileSets;
+        const auto &Sets = InnerTile ? Group.InnerTileSets[TileDepth - 1]
+                                     : Group.TileSets;
         S.Sets.assign(Sets.begin(), Sets.end());
         S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
         PerShape.push_back(std::move(S));
@@ -918,16 +941,19 @@ std::string NestTiler::paramNames() const {
   for (auto &[Name, S] : Nest.Params)
     if (Name != "simt_lb")
       Names.push_back(Name);
-  if (InnerTile)
+  if (TileDepth == 1)
     append_range(Names, ArrayRef<std::string>{"tile1_n", "tile1_lb"});
+  if (TileDepth == 2)
+    append_range(Names,
+                 ArrayRef<std::string>{"tile1_lb", "tile2_n", "tile2_lb"});
   if (ThreadBlock && !Nest.Kernel->SIMT.BlockSize)
     Names.push_back("ntid");
   return "[" + join(Names, ", ") + "]";
 }
 
-std::optional<uint64_t> NestTiler::depth1MaxTrip() const {
+std::optional<uint64_t> NestTiler::maxTrip(unsigned Depth) const {
   for (const NestLoop &NL : Nest.Loops)
-    if (NL.Depth == 1 && NL.MaxTripCount)
+    if (NL.Depth == Depth && NL.MaxTripCount)
       return NL.MaxTripCount;
   return std::nullopt;
 }
@@ -944,10 +970,18 @@ std::string NestTiler::tileBounds() const {
                   *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
   Cs += GuardBound;
-  if (InnerTile) {
+  if (TileDepth == 1) {
     Cs += " and simt_n = 1 and tile1_n >= 1 and tile1_lb >= 0";
-    if (auto Most = depth1MaxTrip())
+    if (auto Most = maxTrip(1))
       Cs += " and tile1_lb + tile1_n <= " + std::to_string(*Most);
+  }
+  if (TileDepth == 2) {
+    Cs += " and simt_n = 1 and tile1_lb >= 0 and tile2_n >= 1 and "
+          "tile2_lb >= 0";
+    if (auto Most = maxTrip(1))
+      Cs += " and tile1_lb < " + std::to_string(*Most);
+    if (auto Most = maxTrip(2))
+      Cs += " and tile2_lb + tile2_n <= " + std::to_string(*Most);
   }
   return Cs;
 }
@@ -1022,8 +1056,9 @@ std::string NestTiler::guardConstraint() const {
 /// The parameter values of tiles of this many iterations (of the SIMT loop,
 /// or of the depth-1 loop for an inner tile).
 std::string NestTiler::tileContext(uint64_t Iterations) const {
-  std::string Size =
-      (InnerTile ? "tile1_n = " : "simt_n = ") + std::to_string(Iterations);
+  std::string Size = (InnerTile ? formatv("tile{0}_n = ", TileDepth).str()
+                                : std::string("simt_n = ")) +
+                     std::to_string(Iterations);
   return paramNames() + " -> { : " + Size + " and " + tileBounds() + " }";
 }
 
@@ -1050,9 +1085,11 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
 std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
   // A GPU block's threads run one SIMT iteration each (a CUDA thread, or
   // its iteration of the team's chunk).
-  SmallVector<uint64_t, 2> Tile{BlockTile ? 1 : Iterations};
-  if (InnerTile)
-    Tile = {1, Iterations};
+  SmallVector<uint64_t, 3> Tile{BlockTile ? 1 : Iterations};
+  if (InnerTile) {
+    Tile.assign(TileDepth, 1);
+    Tile.push_back(Iterations);
+  }
   uint64_t Total = 0;
   for (const GatheredLoad &G : Nest.Gathers) {
     auto Executions = Nest.gatherExecutionsPerTile(G, Tile);
@@ -1166,7 +1203,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   }
   uint64_t Most = MostIterations;
   if (InnerTile) {
-    if (auto Trip = depth1MaxTrip())
+    if (auto Trip = maxTrip(TileDepth))
       Most = *Trip;
   } else if (SIMT.GlobalLower && SIMT.GlobalUpper) {
     Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
@@ -1175,7 +1212,9 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     Most = std::min<uint64_t>(Most, ForcedIterations);
   auto One = bytesPerTile(1);
   if (!One && InnerTile)
-    return "the depth-1 tile's bytes depend on runtime values";
+    return formatv("the depth-{0} tile's bytes depend on runtime values",
+                   TileDepth)
+        .str();
   if (!One) {
     // Sizes known only at run time: take the plan (bytes counted exactly)
     // when it keeps inner loops whole; every tile checks the fit anyway.
@@ -1193,11 +1232,13 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     return "";
   }
   if (*One > Budget) {
-    OneIterationTooLarge = !InnerTile;
+    OneIterationTooLarge = TileDepth < 2;
     return formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
                    "more than the {2} available",
-                   InnerTile ? "iteration of the depth-1 loop"
-                             : "SIMT iteration",
+                   InnerTile ? formatv("iteration of the depth-{0} loop",
+                                       TileDepth)
+                                   .str()
+                             : std::string("SIMT iteration"),
                    *One, Budget)
         .str();
   }
@@ -1221,10 +1262,16 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   Record["why"] = formatv("largest tile of {0} whose byte intervals fit {1} "
                           "bytes: fewest bytes per iteration ({2} vs {3} for "
                           "one iteration)",
-                          InnerTile ? "iterations of the depth-1 loop, one "
-                                      "SIMT iteration at a time (one SIMT "
-                                      "iteration does not fit)"
-                                    : "whole SIMT iterations",
+                          TileDepth == 1
+                              ? "iterations of the depth-1 loop, one SIMT "
+                                "iteration at a time (one SIMT iteration "
+                                "does not fit)"
+                          : TileDepth == 2
+                              ? "iterations of the depth-2 loop, one "
+                                "iteration of the loops around it at a time "
+                                "(one iteration of the depth-1 loop does not "
+                                "fit)"
+                              : "whole SIMT iterations",
                           Budget, double(Bytes) / double(Lo), *One)
                       .str();
   return "";
@@ -1244,14 +1291,17 @@ bool NestTiler::run(json::Object &Record) {
   uint64_t Iterations = 0;
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
-  if (!Why.empty() && OneIterationTooLarge && !BlockTile) {
-    // Algorithm 2, lines 8-12: tile the next loop in.
+  // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
+  for (unsigned Depth = 1;
+       !Why.empty() && OneIterationTooLarge && !BlockTile && Depth <= 2;
+       ++Depth) {
     SlotOf.clear();
     Slots.clear();
     GatherStride = 0;
     GatherThreads = 1;
     BufferBytes = Budget;
-    std::string InnerWhy = innerLegality();
+    OneIterationTooLarge = false;
+    std::string InnerWhy = innerLegality(Depth);
     if (InnerWhy.empty())
       InnerWhy = chooseIterations(Iterations, Record);
     Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
@@ -1266,22 +1316,37 @@ bool NestTiler::run(json::Object &Record) {
   Record["transformed"] = true;
   if (Iterations)
     Record["tile_iterations"] = Iterations;
-  if (InnerTile)
+  if (TileDepth == 1)
     Record["tile"] = "one SIMT iteration x " + std::to_string(Iterations) +
                      " iterations of the depth-1 loop";
+  if (TileDepth == 2)
+    Record["tile"] = "one SIMT iteration x one iteration of the depth-1 "
+                     "loop x " +
+                     std::to_string(Iterations) +
+                     " iterations of the depth-2 loop";
   if (BlockTile)
     Record["tile"] = "block";
-  std::optional<uint64_t> Depth1Trip;
+  // Intervals of an agent's chunk: tiles of the tiled loop times the
+  // iterations of the loops around it (when their trip counts are fixed).
+  std::optional<uint64_t> Trip[3];
   for (const NestLoop &NL : Nest.Loops)
-    if (NL.Depth == 1)
-      Depth1Trip = NL.TripCount;
+    if (NL.Depth >= 1 && NL.Depth <= 2)
+      Trip[NL.Depth] = NL.TripCount;
   if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
       Hi = Nest.Kernel->SIMT.GlobalUpper;
-      Iterations && Lo && Hi && (!InnerTile || Depth1Trip))
-    Record["intervals"] =
-        InnerTile
-            ? uint64_t(*Hi - *Lo + 1) * divideCeil(*Depth1Trip, Iterations)
-            : divideCeil(uint64_t(*Hi - *Lo + 1), Iterations);
+      Iterations && Lo && Hi) {
+    std::optional<uint64_t> Count = uint64_t(*Hi - *Lo + 1);
+    for (unsigned D = 1; D <= TileDepth && Count; ++D)
+      Count = Trip[D] ? std::optional<uint64_t>(
+                            D == TileDepth
+                                ? *Count * divideCeil(*Trip[D], Iterations)
+                                : *Count * *Trip[D])
+                      : std::nullopt;
+    if (!TileDepth)
+      Count = divideCeil(*Count, Iterations);
+    if (Count)
+      Record["intervals"] = *Count;
+  }
   // What a tile moves, per array: its byte interval (what SoftDMA copies)
   // and the bytes it really touches (what stripped copies move).
   json::Array Arrays;
@@ -1303,9 +1368,11 @@ bool NestTiler::run(json::Object &Record) {
         Array["rows"] = *Rows;
     }
     bool WholeArray = S.Name == A.Name;
-    SmallVector<uint64_t, 2> Tile{Iterations};
-    if (InnerTile)
-      Tile = {1, Iterations};
+    SmallVector<uint64_t, 3> Tile{Iterations};
+    if (InnerTile) {
+      Tile.assign(TileDepth, 1);
+      Tile.push_back(Iterations);
+    }
     if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
                                                : std::nullopt)
       Array["unique_bytes"] = *Unique;
@@ -1349,8 +1416,11 @@ bool NestTiler::run(json::Object &Record) {
                               &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (ThreadBlock ? ": thread block tiled, "
-               : InnerTile ? ": depth-1 loop tiled, one SIMT iteration and "
-                           : ": worksharing loop tiled, ")
+               : TileDepth == 1
+                   ? ": depth-1 loop tiled, one SIMT iteration and "
+               : TileDepth == 2 ? ": depth-2 loop tiled, one iteration of "
+                                  "each loop around it and "
+                                : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
            << (ThreadBlock ? " threads per PREM interval"
                : InnerTile ? " of its iterations per PREM interval"
@@ -1512,6 +1582,13 @@ void NestTiler::transform(uint64_t Iterations) {
   Instruction *PreEnd = Pre->getTerminator();
   Value *Trips = Expander.expandCodeFor(TripCount, I64, PreEnd);
   StringMap<Value *> Params = expandParams(Expander, PreEnd->getIterator());
+  if (TileDepth == 2) {
+    // The footprint counts the depth-1 loop's iterations from 0.
+    const SCEV *Iteration = SE.getAddRecExpr(
+        SE.getZero(I64), SE.getOne(I64), Depth1Loop, SCEV::FlagNUW);
+    Params["tile1_lb"] =
+        Expander.expandCodeFor(Iteration, I64, PreEnd->getIterator());
+  }
 
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(C, Name, &F, Exit);
@@ -1533,12 +1610,13 @@ void NestTiler::transform(uint64_t Iterations) {
   Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
                                      B.getInt64(Iterations), nullptr, "prem.n");
   if (InnerTile) {
-    // One SIMT iteration (the current one), iterations Done.. of the depth-1
-    // loop (its dimension counts iterations from 0).
+    // One SIMT iteration (the current one; at depth 2 also the current
+    // iteration of the depth-1 loop), iterations Done.. of the tiled loop
+    // (its dimension counts iterations from 0).
     Params["simt_n"] = B.getInt64(1);
     Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
-    Params["tile1_n"] = N;
-    Params["tile1_lb"] = Done;
+    Params[formatv("tile{0}_n", TileDepth).str()] = N;
+    Params[formatv("tile{0}_lb", TileDepth).str()] = Done;
   } else {
     PHINode *IVTile = Carried[find(HeaderPhis, IV) - HeaderPhis.begin()];
     Params["simt_n"] = N;

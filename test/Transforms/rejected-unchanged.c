@@ -83,6 +83,13 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.guarded.ll -S -o %t.guarded.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GUARDED
 // RUN: cmp %t.guarded.plain.ll %t.guarded.after.ll
 // GUARDED: not transformed: an access runs only under a condition
+// one iteration of the depth-1 loop does not fit and an access (the store of
+// the sum) is outside the depth-2 loop, so no deeper tile either:
+// RUN: %omp_host_device_ir -DDEEP_OUTSIDE %s -o %t.deep.ll
+// RUN: %opt_prem -passes=verify %t.deep.ll -S -o %t.deep.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.deep.ll -S -o %t.deep.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=DEEP_OUTSIDE
+// RUN: cmp %t.deep.plain.ll %t.deep.after.ll
+// DEEP_OUTSIDE: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; one iteration of the depth-1 loop needs 262208 bytes of scratchpad (byte intervals), more than the 49152 available; an access is outside the depth-2 loop
 
 #define N 64
 extern int ext(float);
@@ -147,6 +154,16 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
     for (int k = 0; k < N; k++)
       if (A[i * N + k] > 0)
         B[i * N + k] = 1.0f;
+#elif defined(DEEP_OUTSIDE)
+#pragma omp target teams distribute parallel for map(to: A[0:N*65536]) map(from: B[0:N*N])
+  for (int r = 0; r < N; r++)
+    for (int q = 0; q < N; q++) {
+      float s = 0;
+      for (int p = 0; p < 16; p++)
+        for (int k = 0; k < 4096; k++)
+          s += A[q * 65536 + p * 4096 + k];
+      B[r * N + q] = s;
+    }
 #elif defined(GUARDED)
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
   for (int i = 0; i < N; i++)

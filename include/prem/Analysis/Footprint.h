@@ -16,6 +16,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -129,11 +130,13 @@ struct ArrayFootprint {
   /// floor subscripts); what prem-tile builds on.
   llvm::SmallVector<std::string, 4> TileAccessBytes;
   std::string TileWriteBytes;
-  /// The same for a tile of the depth-1 loop within one SIMT iteration
-  /// (simt_n = 1): iterations tile1_lb <= i1 < tile1_lb + tile1_n. Empty when
-  /// an access is outside that loop.
-  llvm::SmallVector<std::string, 4> InnerTileAccessBytes;
-  std::string InnerTileWriteBytes;
+  /// The same for a tile of the depth-d loop (index d - 1) within one
+  /// iteration of each loop around it (simt_n = 1): for d = 1, iterations
+  /// tile1_lb <= i1 < tile1_lb + tile1_n; for d = 2, i1 = tile1_lb and
+  /// tile2_lb <= i2 < tile2_lb + tile2_n (seed 001, Algorithm 2, one level
+  /// deeper). Empty when an access is outside that loop.
+  std::array<llvm::SmallVector<std::string, 4>, 2> InnerTileAccessBytes;
+  std::array<std::string, 2> InnerTileWriteBytes;
   /// The accesses that are translates of each other (equal but for a
   /// constant offset), with the sets among TileAccessBytes /
   /// InnerTileAccessBytes that bound them: an array read through accesses of
@@ -141,7 +144,8 @@ struct ArrayFootprint {
   /// shape instead of one interval spanning them all.
   struct AccessGroup {
     llvm::SmallVector<const llvm::Instruction *, 4> Insts;
-    llvm::SmallVector<std::string, 2> TileSets, InnerTileSets;
+    llvm::SmallVector<std::string, 2> TileSets;
+    std::array<llvm::SmallVector<std::string, 2>, 2> InnerTileSets;
   };
   llvm::SmallVector<AccessGroup, 2> Groups;
 };

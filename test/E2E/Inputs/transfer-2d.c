@@ -1,7 +1,9 @@
 // Kernels whose tiles read arrays by columns, for transfer-2d.test: atax's
 // second product (a column block: rows of the matrix), a column read along a
 // band (rows of the diagonal's stride) and a read whose rectangle would start
-// before its first byte (kept an interval). Prints a hash of each output.
+// before its first byte (kept an interval), and doitgen, whose depth-2 loop
+// is tiled (one iteration of its depth-1 loop reads all of C4, 6400 bytes)
+// with C4 read as a column block. Prints a hash of each output.
 #include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,20 @@ static void corner(float *restrict y, const float *restrict A) {
     y[j] = A[j * N + 5] + A[(j + 1) * N + 2];
 }
 
+#define M 40
+static void deep(float *restrict S, const float *restrict A,
+                 const float *restrict C4) {
+#pragma omp target teams distribute parallel for map(to: A[0:M*M*M], C4[0:M*M]) map(from: S[0:M*M*M])
+  for (int r = 0; r < M; r++)
+    for (int q = 0; q < M; q++)
+      for (int p = 0; p < M; p++) {
+        float s = 0.0f;
+        for (int k = 0; k < M; k++)
+          s += A[(r * M + q) * M + k] * C4[k * M + p];
+        S[(r * M + q) * M + p] = s;
+      }
+}
+
 int main(void) {
   float *A = malloc((N * N + 2 * N) * sizeof(float));
   float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
@@ -48,6 +64,10 @@ int main(void) {
   printf("band    %016llx\n", (unsigned long long)hash(y, N));
   corner(y, A);
   printf("corner  %016llx\n", (unsigned long long)hash(y, N));
+  float *S = malloc(M * M * M * sizeof(float));
+  deep(S, A, A + M * M * M);
+  printf("deep    %016llx\n", (unsigned long long)hash(S, M * M * M));
+  free(S);
   free(A), free(x), free(y);
   return 0;
 }
