@@ -694,8 +694,8 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
 }
 
 std::string NestTiler::accessLegality(Instruction *ExpandAt) {
-  StringSet<> Known{"simt_n",   "simt_lb",  "tile1_n", "tile1_lb",
-                    "tile2_n",  "tile2_lb", "ntid"};
+  StringSet<> Known{"simt_n",  "simt_lb",  "tile1_n", "tile1_lb",
+                    "tile2_n", "tile2_lb", "ntid"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
@@ -733,8 +733,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         Slot S;
         S.Array = K;
         S.Name = A.Name + "#" + std::to_string(G + 1);
-        const auto &Sets = InnerTile ? Group.InnerTileSets[TileDepth - 1]
-                                     : Group.TileSets;
+        const auto &Sets =
+            InnerTile ? Group.InnerTileSets[TileDepth - 1] : Group.TileSets;
         S.Sets.assign(Sets.begin(), Sets.end());
         S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
         PerShape.push_back(std::move(S));
@@ -1233,13 +1233,13 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   }
   if (*One > Budget) {
     OneIterationTooLarge = TileDepth < 2;
-    return formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
-                   "more than the {2} available",
-                   InnerTile ? formatv("iteration of the depth-{0} loop",
-                                       TileDepth)
-                                   .str()
-                             : std::string("SIMT iteration"),
-                   *One, Budget)
+    return formatv(
+               "one {0} needs {1} bytes of scratchpad (byte intervals), "
+               "more than the {2} available",
+               InnerTile
+                   ? formatv("iteration of the depth-{0} loop", TileDepth).str()
+                   : std::string("SIMT iteration"),
+               *One, Budget)
         .str();
   }
   // The bytes per iteration never grow with the tile (reuse only grows), so
@@ -1259,21 +1259,20 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
   Record["bytes_per_iteration"] = double(Bytes) / double(Lo);
-  Record["why"] = formatv("largest tile of {0} whose byte intervals fit {1} "
-                          "bytes: fewest bytes per iteration ({2} vs {3} for "
-                          "one iteration)",
-                          TileDepth == 1
-                              ? "iterations of the depth-1 loop, one SIMT "
-                                "iteration at a time (one SIMT iteration "
-                                "does not fit)"
-                          : TileDepth == 2
-                              ? "iterations of the depth-2 loop, one "
-                                "iteration of the loops around it at a time "
-                                "(one iteration of the depth-1 loop does not "
-                                "fit)"
-                              : "whole SIMT iterations",
-                          Budget, double(Bytes) / double(Lo), *One)
-                      .str();
+  Record["why"] =
+      formatv("largest tile of {0} whose byte intervals fit {1} "
+              "bytes: fewest bytes per iteration ({2} vs {3} for "
+              "one iteration)",
+              TileDepth == 1   ? "iterations of the depth-1 loop, one SIMT "
+                                 "iteration at a time (one SIMT iteration "
+                                 "does not fit)"
+              : TileDepth == 2 ? "iterations of the depth-2 loop, one "
+                                 "iteration of the loops around it at a time "
+                                 "(one iteration of the depth-1 loop does not "
+                                 "fit)"
+                               : "whole SIMT iterations",
+              Budget, double(Bytes) / double(Lo), *One)
+          .str();
   return "";
 }
 
@@ -1584,8 +1583,8 @@ void NestTiler::transform(uint64_t Iterations) {
   StringMap<Value *> Params = expandParams(Expander, PreEnd->getIterator());
   if (TileDepth == 2) {
     // The footprint counts the depth-1 loop's iterations from 0.
-    const SCEV *Iteration = SE.getAddRecExpr(
-        SE.getZero(I64), SE.getOne(I64), Depth1Loop, SCEV::FlagNUW);
+    const SCEV *Iteration = SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64),
+                                             Depth1Loop, SCEV::FlagNUW);
     Params["tile1_lb"] =
         Expander.expandCodeFor(Iteration, I64, PreEnd->getIterator());
   }
