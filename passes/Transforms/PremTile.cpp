@@ -464,10 +464,14 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   Loop *LD = LI.getLoopFor(Inner->Header);
   if (!Parent || !LD || LD->getHeader() != Inner->Header ||
       LD->getParentLoop() != Parent)
-    return formatv("the depth-{0} loop is not a natural loop inside the "
-                   "depth-{1} loop",
-                   Depth, Depth - 1)
+    return formatv("the depth-{0} loop is not a natural loop inside the {1}",
+                   Depth,
+                   Depth == 1 ? "worksharing loop" : "depth-1 loop")
         .str();
+  // The depth-1 iteration of a depth-2 tile is counted by an induction
+  // variable of that loop (made when transforming if it has none).
+  if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
+    return "the depth-1 loop has no preheader or more than one latch";
   // Accesses outside the tiled loop would run outside every interval.
   for (BasicBlock *BB : SIMTLoop->blocks())
     if (!LD->contains(BB))
