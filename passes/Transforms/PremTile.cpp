@@ -465,8 +465,7 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   if (!Parent || !LD || LD->getHeader() != Inner->Header ||
       LD->getParentLoop() != Parent)
     return formatv("the depth-{0} loop is not a natural loop inside the {1}",
-                   Depth,
-                   Depth == 1 ? "worksharing loop" : "depth-1 loop")
+                   Depth, Depth == 1 ? "worksharing loop" : "depth-1 loop")
         .str();
   // The depth-1 iteration of a depth-2 tile is counted by an induction
   // variable of that loop (made when transforming if it has none).
