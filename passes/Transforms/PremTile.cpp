@@ -245,17 +245,16 @@ private:
   ScalarEvolution &SE;
   OptimizationRemarkEmitter &ORE;
 
-  /// The loop being strip-mined: the worksharing loop, or (InnerTile) the
+  /// The loop being strip-mined: the worksharing loop (TileDepth 0), or the
   /// loop at depth TileDepth, one iteration of each loop around it at a time
   /// (seed 001, Algorithm 2, tileDim_1 and deeper, when one iteration of the
   /// loop around it does not fit).
   Loop *L = nullptr;
   PHINode *IV = nullptr;
-  bool InnerTile = false;
   unsigned TileDepth = 0;
   /// Set when even one iteration does not fit: worth tiling deeper.
   bool OneIterationTooLarge = false;
-  /// InnerTile: the SIMT loop and its induction variable (the tile's
+  /// Inner tiles: the SIMT loop and its induction variable (the tile's
   /// simt_lb); at depth 2 also the depth-1 loop (its iteration is tile1_lb).
   Loop *SIMTLoop = nullptr, *Depth1Loop = nullptr;
   PHINode *SIMTIV = nullptr;
@@ -313,11 +312,11 @@ private:
   std::string stripMineLegality();
   const SmallVectorImpl<std::string> &
   accessBytes(const ArrayFootprint &A) const {
-    return InnerTile ? A.InnerTileAccessBytes[TileDepth - 1]
+    return TileDepth ? A.InnerTileAccessBytes[TileDepth - 1]
                      : A.TileAccessBytes;
   }
   const std::string &writeBytes(const ArrayFootprint &A) const {
-    return InnerTile ? A.InnerTileWriteBytes[TileDepth - 1] : A.TileWriteBytes;
+    return TileDepth ? A.InnerTileWriteBytes[TileDepth - 1] : A.TileWriteBytes;
   }
   std::string blockTileLegality();
   std::string threadBlockLegality();
@@ -354,6 +353,13 @@ private:
   std::string tilesWithinLoops() const;
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
+  /// Iterations per depth of a tile of this many iterations of the tiled
+  /// loop (one of each loop around it), as the footprint counts tiles.
+  SmallVector<uint64_t, 3> tileShape(uint64_t Iterations) const {
+    SmallVector<uint64_t, 3> Shape(TileDepth, 1);
+    Shape.push_back(Iterations);
+    return Shape;
+  }
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
   /// Indirect loads (issue 3: dae for them): they have no interval, so a
   /// tile gathers each execution's element into one more slot, after the
@@ -478,7 +484,6 @@ std::string NestTiler::innerLegality(unsigned Depth) {
         if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
           return formatv("an access is outside the depth-{0} loop", Depth)
               .str();
-  InnerTile = true;
   TileDepth = Depth;
   if (Depth == 1)
     Depth1Loop = LD;
@@ -497,7 +502,7 @@ std::string NestTiler::stripMineLegality() {
       L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
     return "the worksharing loop has more than one exit or more than one "
            "entry";
-  if (!InnerTile) {
+  if (!TileDepth) {
     auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
     if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
       return "the worksharing loop does not step by one";
@@ -702,7 +707,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
-      paramNames() + (InnerTile ? formatv(" -> {{ : simt_n = 1 and tile{0}_n "
+      paramNames() + (TileDepth ? formatv(" -> {{ : simt_n = 1 and tile{0}_n "
                                           ">= 1 }",
                                           TileDepth)
                                       .str()
@@ -737,7 +742,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         S.Array = K;
         S.Name = A.Name + "#" + std::to_string(G + 1);
         const auto &Sets =
-            InnerTile ? Group.InnerTileSets[TileDepth - 1] : Group.TileSets;
+            TileDepth ? Group.InnerTileSets[TileDepth - 1] : Group.TileSets;
         S.Sets.assign(Sets.begin(), Sets.end());
         S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
         PerShape.push_back(std::move(S));
@@ -756,9 +761,10 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         Sized &= Bytes.has_value();
         Split += alignTo(Bytes.value_or(0), SlotAlign);
       }
-      bool WholeSized = WholeWhy.empty() && WholeBytes;
-      if (!Sized || (WholeSized && Split >= alignTo(*WholeBytes, SlotAlign)) ||
-          (!WholeSized && WholeWhy.empty()))
+      bool SplitWins = Sized && (!WholeWhy.empty() ||
+                                 (WholeBytes && Split < alignTo(*WholeBytes,
+                                                                SlotAlign)));
+      if (!SplitWins)
         PerShape.clear();
     }
     if (PerShape.empty()) {
@@ -1059,7 +1065,7 @@ std::string NestTiler::guardConstraint() const {
 /// The parameter values of tiles of this many iterations (of the SIMT loop,
 /// or of the depth-1 loop for an inner tile).
 std::string NestTiler::tileContext(uint64_t Iterations) const {
-  std::string Size = (InnerTile ? formatv("tile{0}_n = ", TileDepth).str()
+  std::string Size = (TileDepth ? formatv("tile{0}_n = ", TileDepth).str()
                                 : std::string("simt_n = ")) +
                      std::to_string(Iterations);
   return paramNames() + " -> { : " + Size + " and " + tileBounds() + " }";
@@ -1088,11 +1094,7 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
 std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
   // A GPU block's threads run one SIMT iteration each (a CUDA thread, or
   // its iteration of the team's chunk).
-  SmallVector<uint64_t, 3> Tile{BlockTile ? 1 : Iterations};
-  if (InnerTile) {
-    Tile.assign(TileDepth, 1);
-    Tile.push_back(Iterations);
-  }
+  SmallVector<uint64_t, 3> Tile = tileShape(BlockTile ? 1 : Iterations);
   uint64_t Total = 0;
   for (const GatheredLoad &G : Nest.Gathers) {
     auto Executions = Nest.gatherExecutionsPerTile(G, Tile);
@@ -1205,7 +1207,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     return "";
   }
   uint64_t Most = MostIterations;
-  if (InnerTile) {
+  if (TileDepth) {
     if (auto Trip = maxTrip(TileDepth))
       Most = *Trip;
   } else if (SIMT.GlobalLower && SIMT.GlobalUpper) {
@@ -1214,7 +1216,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   if (ForcedIterations)
     Most = std::min<uint64_t>(Most, ForcedIterations);
   auto One = bytesPerTile(1);
-  if (!One && InnerTile)
+  if (!One && TileDepth)
     return formatv("the depth-{0} tile's bytes depend on runtime values",
                    TileDepth)
         .str();
@@ -1239,7 +1241,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     return formatv(
                "one {0} needs {1} bytes of scratchpad (byte intervals), "
                "more than the {2} available",
-               InnerTile
+               TileDepth
                    ? formatv("iteration of the depth-{0} loop", TileDepth).str()
                    : std::string("SIMT iteration"),
                *One, Budget)
@@ -1370,11 +1372,7 @@ bool NestTiler::run(json::Object &Record) {
         Array["rows"] = *Rows;
     }
     bool WholeArray = S.Name == A.Name;
-    SmallVector<uint64_t, 3> Tile{Iterations};
-    if (InnerTile) {
-      Tile.assign(TileDepth, 1);
-      Tile.push_back(Iterations);
-    }
+    SmallVector<uint64_t, 3> Tile = tileShape(Iterations);
     if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
                                                : std::nullopt)
       Array["unique_bytes"] = *Unique;
@@ -1425,7 +1423,7 @@ bool NestTiler::run(json::Object &Record) {
                                 : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
            << (ThreadBlock ? " threads per PREM interval"
-               : InnerTile ? " of its iterations per PREM interval"
+               : TileDepth ? " of its iterations per PREM interval"
                            : " SIMT iterations per PREM interval");
   });
   return true;
@@ -1611,7 +1609,7 @@ void NestTiler::transform(uint64_t Iterations) {
   Value *Left = B.CreateSub(Trips, Done);
   Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
                                      B.getInt64(Iterations), nullptr, "prem.n");
-  if (InnerTile) {
+  if (TileDepth) {
     // One SIMT iteration (the current one; at depth 2 also the current
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
     // (its dimension counts iterations from 0).
