@@ -761,9 +761,9 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         Sized &= Bytes.has_value();
         Split += alignTo(Bytes.value_or(0), SlotAlign);
       }
-      bool SplitWins = Sized && (!WholeWhy.empty() ||
-                                 (WholeBytes && Split < alignTo(*WholeBytes,
-                                                                SlotAlign)));
+      bool SplitWins =
+          Sized && (!WholeWhy.empty() ||
+                    (WholeBytes && Split < alignTo(*WholeBytes, SlotAlign)));
       if (!SplitWins)
         PerShape.clear();
     }
