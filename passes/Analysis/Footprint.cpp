@@ -1276,8 +1276,9 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
           return;
         Write = unite(std::move(Write), parseSet(Ctx, *Set));
       }
-    SmallVector<std::string, 4> Found;
-    SmallVector<SmallVector<std::string, 2>, 2> PerGroup(Groups.size());
+    SmallVector<std::string, 4> Found, Translates;
+    SmallVector<SmallVector<std::string, 2>, 2> PerGroup(Groups.size()),
+        GroupTranslates(Groups.size());
     for (auto &[Key, Pair] : Extremes)
       for (const RawAccess *R : {Pair.first, Pair.second}) {
         auto Set = SetOf(*R);
@@ -1289,12 +1290,31 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
         if (!is_contained(Found, *Set))
           Found.push_back(std::move(*Set));
       }
+    // Only read-only arrays are copied as 2-D transfers.
+    if (!Write.S)
+      for (const RawAccess &R : Raws) {
+        auto &[First, Last] = Extremes.find(shapeKey(R))->second;
+        if (&R == First || &R == Last)
+          continue;
+        auto Set = SetOf(R);
+        if (!Set)
+          return;
+        auto &Mine = GroupTranslates[GroupOf.lookup(shapeKey(R))];
+        if (!is_contained(Mine, *Set) &&
+            !is_contained(PerGroup[GroupOf.lookup(shapeKey(R))], *Set))
+          Mine.push_back(*Set);
+        if (!is_contained(Translates, *Set) && !is_contained(Found, *Set))
+          Translates.push_back(std::move(*Set));
+      }
     if (Quota.gaveUp())
       return;
     Sets = std::move(Found);
-    for (auto [G, Mine] : enumerate(PerGroup))
+    AF.TranslateBytes[Depth] = std::move(Translates);
+    for (auto [G, Mine] : enumerate(PerGroup)) {
       (Depth ? Groups[G].InnerTileSets[Depth - 1] : Groups[G].TileSets) =
           std::move(Mine);
+      Groups[G].Translates[Depth] = std::move(GroupTranslates[G]);
+    }
     if (Write.S)
       Written = simplify(std::move(Write)).str();
   };

@@ -16,7 +16,8 @@
 //         copying its element back;
 //   sdma  SoftDMA (Algorithm 3): each array's byte interval is copied once
 //         by the runtime's cooperative 1-D copy (consecutive bytes, widest
-//         moves), a 2-D slot's rows by its 2-D copy, and written back the
+//         moves), a 2-D slot's rows by its 2-D copy (a clipped one's first
+//         and last rows by 1-D copies), and written back the
 //         same way when the tile writes every byte of its written
 //         interval; an array written with holes is
 //         stored element by element (as in dae) so that bytes the tile does
@@ -365,8 +366,31 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
     if (In && A.Pitch) {
       FunctionCallee Copy2D = M.getOrInsertFunction(
           "__prem_copy_2d", Type::getVoidTy(C), Ptr, I64, Ptr, I64, I64, I64);
-      B.CreateCall(Copy2D, {Spm, A.RowBytes, A.Begin, B.getInt64(A.Pitch),
-                            A.Width, A.Rows});
+      Value *Pitch = B.getInt64(A.Pitch);
+      if (!A.Skip) {
+        B.CreateCall(Copy2D, {Spm, A.RowBytes, A.Begin, Pitch, A.Width, A.Rows});
+        continue;
+      }
+      // A clipped rectangle: the rows between whole, its first row from
+      // Skip on and its last without its Cut bytes (one row: both).
+      Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+      Value *Many = B.CreateICmpUGT(A.Rows, One);
+      B.CreateCall(Copy2D,
+                   {B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes), A.RowBytes,
+                    B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch), Pitch, A.Width,
+                    B.CreateSelect(Many, B.CreateSub(A.Rows, B.getInt64(2)),
+                                   Zero)});
+      Value *LastWidth = B.CreateSub(A.Width, A.Cut);
+      Value *FirstEnd = B.CreateSelect(Many, A.Width, LastWidth);
+      B.CreateCall(Copy, {B.CreateGEP(B.getInt8Ty(), Spm, A.Skip),
+                          B.CreateGEP(B.getInt8Ty(), A.Begin, A.Skip),
+                          B.CreateSelect(B.CreateICmpEQ(A.Rows, Zero), Zero,
+                                         B.CreateSub(FirstEnd, A.Skip))});
+      Value *Last = B.CreateSelect(Many, B.CreateSub(A.Rows, One), Zero);
+      B.CreateCall(
+          Copy, {B.CreateGEP(B.getInt8Ty(), Spm, B.CreateMul(Last, A.RowBytes)),
+                 B.CreateGEP(B.getInt8Ty(), A.Begin, B.CreateMul(Last, Pitch)),
+                 B.CreateSelect(Many, LastWidth, Zero)});
       continue;
     }
     if (In) {
@@ -423,7 +447,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
       GatherSlot = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||
                (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
-               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)))
+               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes || A.Written)) ||
+               (!A.Skip != !A.Cut))
       return "array " + A.Name + ": interval values are missing";
 
   if (M == PremMode::Compatible) {

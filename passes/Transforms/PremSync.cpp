@@ -105,10 +105,19 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
     // Store phase, or the global path's compatible interval) ends there, so
     // an arbiter can hand memory to the next agent.
     if (Placed)
-      for (const TiledLoop &Tile : Tiles)
+      for (const TiledLoop &Tile : Tiles) {
         if (Tile.EndBlock && Tile.Interval)
           insertPhaseCall(M, T, Tile.EndBlock, "__prem_exit_mem",
                           Tile.Interval);
+        // A thread block that runs its kernel unchanged around inner tiles
+        // does so in one memory phase.
+        if (Tile.PartialBlock && Tile.PartialEndBlock && Tile.PartialInterval) {
+          insertPhaseCall(M, T, Tile.PartialBlock, "__prem_enter_mem",
+                          Tile.PartialInterval);
+          insertPhaseCall(M, T, Tile.PartialEndBlock, "__prem_exit_mem",
+                          Tile.PartialInterval);
+        }
+      }
     Changed |= Placed;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

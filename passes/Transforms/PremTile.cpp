@@ -27,13 +27,17 @@
 // iteration of each. A read-only array read through accesses of different
 // shapes may get one slot per shape, and one read by columns (B[k][j] in a
 // tile of j) a 2-D transfer (seed 003): rows of the array's pitch, only the
-// tile's columns of each.
+// tile's columns of each (clipped to the interval where the rectangle would
+// reach outside it).
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
 // the scratchpad: a CUDA kernel gets one interval per block (the kernel is
 // versioned on the launch: the block size it states, 1-D blocks, every
-// thread past the bounds guard), an OpenMP SPMD kernel's parallel region one
+// thread past the bounds guard), or, when the block's data does not fit,
+// tiles of its depth-1 loop that all the block's threads run together (the
+// other blocks run the original code in one memory phase), an OpenMP SPMD
+// kernel's parallel region one
 // per call, the team's chunk of the loop (-prem-gpu-tiles: not yet run on a
 // GPU; the same for OpenMP on AMDGPU, in LDS). AMDGPU thread-index kernels
 // are refused with a remark.
@@ -178,6 +182,10 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
           T->GlobalBlock = BB;
         else if (What == "end")
           T->EndBlock = BB;
+        else if (What == "partial")
+          T->PartialBlock = BB;
+        else if (What == "partial-end")
+          T->PartialEndBlock = BB;
       }
     }
     if (MDNode *MD = I.getMetadata(ValueMD)) {
@@ -187,7 +195,7 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       int64_t A = intOf(MD->getOperand(1));
       StringRef What = cast<MDString>(MD->getOperand(2))->getString();
       if (A < 0) {
-        T->Interval = &I;
+        (What == "partial" ? T->PartialInterval : T->Interval) = &I;
         continue;
       }
       if (size_t(A) >= T->Arrays.size())
@@ -202,6 +210,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
                          .Case("rows", &TA.Rows)
                          .Case("width", &TA.Width)
                          .Case("rowbytes", &TA.RowBytes)
+                         .Case("skip", &TA.Skip)
+                         .Case("cut", &TA.Cut)
                          .Default(nullptr);
       if (Slot)
         *Slot = &I;
@@ -286,6 +296,9 @@ private:
     /// redirected to it.
     SmallVector<std::string, 4> Sets;
     SmallVector<const Instruction *, 4> Insts;
+    /// The bytes of its other accesses (translates inside the interval of
+    /// Sets): a 2-D transfer's rows and columns must hold them too.
+    SmallVector<std::string, 4> Translates;
     /// Bytes written (the union of the write accesses); empty if none.
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
@@ -300,6 +313,10 @@ private:
     /// the scratchpad, rows there RowAlign-aligned. Code and sizes for the
     /// rows and the columns touched.
     uint64_t Pitch = 0, RowAlign = 1;
+    /// The rectangle reaches outside the interval (bytes before the first
+    /// touched one in its first row, after the last in its last row): those
+    /// are not copied, as they may lie outside the array.
+    bool Clipped = false;
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
     std::unique_ptr<IntervalLength> Rows, Columns;
   };
@@ -320,6 +337,7 @@ private:
   }
   std::string blockTileLegality();
   std::string threadBlockLegality();
+  std::string blockUniformLegality();
   std::string accessLegality(Instruction *ExpandAt);
   /// Builds the code of a slot's interval (and written interval) and picks
   /// its transfer; the reason when the interval has no code.
@@ -354,10 +372,14 @@ private:
   /// The parameter values of tiles of this many iterations.
   std::string tileContext(uint64_t Iterations) const;
   /// Iterations per depth of a tile of this many iterations of the tiled
-  /// loop (one of each loop around it), as the footprint counts tiles.
-  SmallVector<uint64_t, 3> tileShape(uint64_t Iterations) const {
+  /// loop (one of each loop around it, SIMTIterations of the SIMT loop: a
+  /// thread block's inner tile has all its threads), as the footprint
+  /// counts tiles.
+  SmallVector<uint64_t, 3> tileShape(uint64_t Iterations,
+                                     uint64_t SIMTIterations = 1) const {
     SmallVector<uint64_t, 3> Shape(TileDepth, 1);
     Shape.push_back(Iterations);
+    Shape[0] *= SIMTIterations;
     return Shape;
   }
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
@@ -374,6 +396,10 @@ private:
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
   void transformBlockTile();
+  /// The thread block's inner tiles run where every thread of the block
+  /// passes the bounds guard: versions the kernel once, before its first
+  /// memory access, on that (the original code otherwise).
+  void versionThreadBlock();
   /// Where remarks about the kernel point.
   BasicBlock *anchor() const {
     return Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
@@ -457,6 +483,8 @@ std::string NestTiler::innerLegality(unsigned Depth) {
     SIMTLoop = L;
     SIMTIV = IV;
   }
+  // In a thread block (ThreadBlock) each thread runs the kernel once: the
+  // depth-1 loop is one of the function's outermost loops.
   Loop *Parent = Depth == 1 ? SIMTLoop : Depth1Loop;
   const NestLoop *Inner = nullptr;
   for (const NestLoop &NL : Nest.Loops)
@@ -468,17 +496,25 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   if (!Inner)
     return "no inner loop to tile";
   Loop *LD = LI.getLoopFor(Inner->Header);
-  if (!Parent || !LD || LD->getHeader() != Inner->Header ||
+  if ((!Parent && !ThreadBlock) || !LD || LD->getHeader() != Inner->Header ||
       LD->getParentLoop() != Parent)
     return formatv("the depth-{0} loop is not a natural loop inside the {1}",
-                   Depth, Depth == 1 ? "worksharing loop" : "depth-1 loop")
+                   Depth,
+                   Depth == 1   ? ThreadBlock ? "kernel" : "worksharing loop"
+                   : "depth-1 loop")
         .str();
   // The depth-1 iteration of a depth-2 tile is counted by an induction
   // variable of that loop (made when transforming if it has none).
   if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
     return "the depth-1 loop has no preheader or more than one latch";
   // Accesses outside the tiled loop would run outside every interval.
-  for (BasicBlock *BB : SIMTLoop->blocks())
+  SmallVector<BasicBlock *, 16> Around;
+  if (SIMTLoop)
+    append_range(Around, SIMTLoop->blocks());
+  else
+    for (BasicBlock &BB : F)
+      Around.push_back(&BB);
+  for (BasicBlock *BB : Around)
     if (!LD->contains(BB))
       for (Instruction &I : *BB)
         if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
@@ -490,9 +526,56 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   L = LD;
   IV = nullptr;
   std::string Why = stripMineLegality();
+  if (Why.empty() && ThreadBlock)
+    Why = blockUniformLegality();
   if (!Why.empty())
     return formatv("depth-{0} loop: ", Depth).str() + Why;
   return accessLegality(L->getLoopPredecessor()->getTerminator());
+}
+
+/// A value every thread of a block has: built from the kernel's arguments
+/// and the registers of the block and the grid, never the thread index.
+static bool blockUniform(const SCEV *S) {
+  return !SCEVExprContains(S, [](const SCEV *E) {
+    auto *U = dyn_cast<SCEVUnknown>(E);
+    if (!U || isa<Argument, Constant>(U->getValue()))
+      return false;
+    auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+    switch (Read ? Read->getIntrinsicID() : Intrinsic::not_intrinsic) {
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+      return false;
+    default:
+      return true;
+    }
+  });
+}
+
+/// An inner tile of a thread block is block-wide: its phases have block
+/// barriers, so every thread must run the same tiles. On the scratchpad
+/// path every thread passes the bounds guard; the tiled loop must run once
+/// per iteration of the loops around it (once per thread at depth 1), and
+/// its trip count and theirs be the same in every thread.
+std::string NestTiler::blockUniformLegality() {
+  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  if (!runsUnconditionally(L->getHeader(), &PDT))
+    return "in a thread block the tiled loop must run on every path "
+           "through the kernel";
+  if (!Nest.Gathers.empty())
+    return "indirect loads in a thread block's inner tiles are not "
+           "supported (their per-thread slots assume one tile per block)";
+  for (Loop *In = L; In; In = In->getParentLoop())
+    if (!blockUniform(SE.getBackedgeTakenCount(In)))
+      return "in a thread block the tiled loop's trip count (or that of a "
+             "loop around it) may differ between threads";
+  return "";
 }
 
 std::string NestTiler::stripMineLegality() {
@@ -730,6 +813,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     Whole.Array = K;
     Whole.Name = A.Name;
     Whole.Sets.assign(accessBytes(A).begin(), accessBytes(A).end());
+    Whole.Translates.assign(A.TranslateBytes[TileDepth].begin(),
+                            A.TranslateBytes[TileDepth].end());
     for (const AffineAccess &Acc : A.Accesses)
       Whole.Insts.push_back(Acc.Inst);
     Whole.WrittenBytes = writeBytes(A);
@@ -744,6 +829,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         const auto &Sets =
             TileDepth ? Group.InnerTileSets[TileDepth - 1] : Group.TileSets;
         S.Sets.assign(Sets.begin(), Sets.end());
+        S.Translates.assign(Group.Translates[TileDepth].begin(),
+                            Group.Translates[TileDepth].end());
         S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
         PerShape.push_back(std::move(S));
       }
@@ -877,25 +964,34 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
         if (C)
           Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
   }
-  uint64_t Best = *Interval / 2 + 1;
+  // The rectangle that moves the fewest bytes, if at most half of the
+  // interval; one clipped to the interval only where none fits it (a way
+  // out: two more copies, and its size is measured for one iteration).
+  std::optional<std::pair<bool, uint64_t>> Best;
+  SmallVector<std::string, 8> Touched(S.Sets.begin(), S.Sets.end());
+  append_range(Touched, S.Translates);
   for (uint64_t Pitch : Pitches) {
     if (Pitch % Align || Pitch < 2 * Align)
       continue;
     SmallVector<std::string, 2> RowSets, ColumnSets;
-    for (const std::string &Bytes : S.Sets) {
+    for (const std::string &Bytes : Touched) {
       auto RC = rowsAndColumns(Ctx, Bytes, Pitch);
       if (!RC)
         break;
       RowSets.push_back(std::move(RC->Rows));
       ColumnSets.push_back(std::move(RC->Columns));
     }
-    if (RowSets.size() != S.Sets.size())
+    if (RowSets.size() != Touched.size())
       continue;
     auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets);
     auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets);
     auto R = Rows->largest(One), W = Columns->largest(One);
-    if (!R || !W || *R * alignTo(*W, Align) >= Best ||
-        !rectangleWithinInterval(Ctx, S.Sets, Pitch, tilesWithinLoops()))
+    if (!R || !W || *R * alignTo(*W, Align) > *Interval / 2)
+      continue;
+    std::pair<bool, uint64_t> Cost{
+        !rectangleWithinInterval(Ctx, Touched, Pitch, tilesWithinLoops()),
+        *R * alignTo(*W, Align)};
+    if (Best && Cost >= *Best)
       continue;
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
     std::string Why;
@@ -911,7 +1007,8 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     }
     if (RowCode.size() != RowSets.size())
       continue;
-    Best = *R * alignTo(*W, Align);
+    Best = Cost;
+    S.Clipped = Cost.first;
     S.Pitch = Pitch;
     S.RowAlign = Align;
     S.RowCode = std::move(RowCode);
@@ -1172,7 +1269,7 @@ std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
 std::string NestTiler::chooseIterations(uint64_t &Iterations,
                                         json::Object &Record) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
-  if (BlockTile) {
+  if (BlockTile && !TileDepth) {
     // The team's chunk is the tile: as many iterations as the block has
     // threads (schedule(static, 1) in a distribute chunk of blockDim).
     if (!SIMT.BlockSize) {
@@ -1190,6 +1287,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
           Iterations, uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1));
     preferIntervals(Iterations);
     auto Bytes = bytesPerTile(Iterations);
+    // A thread block's threads may still share tiles of an inner loop.
+    OneIterationTooLarge = ThreadBlock && Bytes && *Bytes > Budget;
     if (Bytes && *Bytes > Budget)
       return formatv("a block's chunk of {0} iterations needs {1} bytes of "
                      "scratchpad (byte intervals), more than the {2} available",
@@ -1268,7 +1367,11 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
       formatv("largest tile of {0} whose byte intervals fit {1} "
               "bytes: fewest bytes per iteration ({2} vs {3} for "
               "one iteration)",
-              TileDepth == 1   ? "iterations of the depth-1 loop, one SIMT "
+              TileDepth == 1 && ThreadBlock
+                  ? "iterations of the depth-1 loop, run by every thread "
+                    "of the block together (the block's iterations do "
+                    "not fit)"
+              : TileDepth == 1 ? "iterations of the depth-1 loop, one SIMT "
                                  "iteration at a time (one SIMT iteration "
                                  "does not fit)"
               : TileDepth == 2 ? "iterations of the depth-2 loop, one "
@@ -1296,8 +1399,10 @@ bool NestTiler::run(json::Object &Record) {
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
-  for (unsigned Depth = 1;
-       !Why.empty() && OneIterationTooLarge && !BlockTile && Depth <= 2;
+  // (A thread block's tiles: depth 1 only, the one tested.)
+  for (unsigned Depth = 1; !Why.empty() && OneIterationTooLarge &&
+                           (!BlockTile || ThreadBlock) &&
+                           Depth <= (ThreadBlock ? 1 : 2);
        ++Depth) {
     SlotOf.clear();
     Slots.clear();
@@ -1312,34 +1417,43 @@ bool NestTiler::run(json::Object &Record) {
   }
   if (!Why.empty())
     return refuse(Record, Why);
-  if (BlockTile)
+  if (BlockTile && !TileDepth) {
     transformBlockTile();
-  else
+  } else {
+    if (ThreadBlock)
+      versionThreadBlock();
     transform(Iterations);
+  }
   ++NumTiled;
   Record["transformed"] = true;
   if (Iterations)
     Record["tile_iterations"] = Iterations;
+  std::string Agent = ThreadBlock ? "one thread block" : "one SIMT iteration";
   if (TileDepth == 1)
-    Record["tile"] = "one SIMT iteration x " + std::to_string(Iterations) +
+    Record["tile"] = Agent + " x " + std::to_string(Iterations) +
                      " iterations of the depth-1 loop";
   if (TileDepth == 2)
-    Record["tile"] = "one SIMT iteration x one iteration of the depth-1 "
-                     "loop x " +
+    Record["tile"] = Agent + " x one iteration of the depth-1 loop x " +
                      std::to_string(Iterations) +
                      " iterations of the depth-2 loop";
-  if (BlockTile)
+  if (BlockTile && !TileDepth)
     Record["tile"] = "block";
-  // Intervals of an agent's chunk: tiles of the tiled loop times the
-  // iterations of the loops around it (when their trip counts are fixed).
+  // Intervals of an agent's chunk (of a thread block): tiles of the tiled
+  // loop times the iterations of the loops around it (when their trip
+  // counts are fixed).
   std::optional<uint64_t> Trip[3];
   for (const NestLoop &NL : Nest.Loops)
     if (NL.Depth >= 1 && NL.Depth <= 2)
       Trip[NL.Depth] = NL.TripCount;
-  if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
-      Hi = Nest.Kernel->SIMT.GlobalUpper;
-      Iterations && Lo && Hi) {
-    std::optional<uint64_t> Count = uint64_t(*Hi - *Lo + 1);
+  std::optional<uint64_t> Chunk;
+  if (ThreadBlock && TileDepth)
+    Chunk = 1;
+  else if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
+           Hi = Nest.Kernel->SIMT.GlobalUpper;
+           Lo && Hi)
+    Chunk = uint64_t(*Hi - *Lo + 1);
+  if (Iterations && Chunk) {
+    std::optional<uint64_t> Count = Chunk;
     for (unsigned D = 1; D <= TileDepth && Count; ++D)
       Count = Trip[D] ? std::optional<uint64_t>(
                             D == TileDepth
@@ -1368,11 +1482,15 @@ bool NestTiler::run(json::Object &Record) {
     if (S.Pitch) {
       Array["transfer"] = "2d";
       Array["pitch"] = S.Pitch;
+      if (S.Clipped)
+        Array["clipped"] = true;
       if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)
         Array["rows"] = *Rows;
     }
     bool WholeArray = S.Name == A.Name;
-    SmallVector<uint64_t, 3> Tile = tileShape(Iterations);
+    SmallVector<uint64_t, 3> Tile = tileShape(
+        Iterations,
+        ThreadBlock && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
     if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
                                                : std::nullopt)
       Array["unique_bytes"] = *Unique;
@@ -1415,16 +1533,17 @@ bool NestTiler::run(json::Object &Record) {
     return OptimizationRemark("prem", "Tiled",
                               &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
-           << (ThreadBlock ? ": thread block tiled, "
-               : TileDepth == 1
-                   ? ": depth-1 loop tiled, one SIMT iteration and "
+           << (TileDepth == 1
+                   ? ThreadBlock ? ": depth-1 loop tiled, one thread block and "
+                                 : ": depth-1 loop tiled, one SIMT iteration and "
                : TileDepth == 2 ? ": depth-2 loop tiled, one iteration of "
                                   "each loop around it and "
-                                : ": worksharing loop tiled, ")
+               : ThreadBlock ? ": thread block tiled, "
+                             : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
-           << (ThreadBlock ? " threads per PREM interval"
-               : TileDepth ? " of its iterations per PREM interval"
-                           : " SIMT iterations per PREM interval");
+           << (TileDepth     ? " of its iterations per PREM interval"
+               : ThreadBlock ? " threads per PREM interval"
+                             : " SIMT iterations per PREM interval");
   });
   return true;
 }
@@ -1455,7 +1574,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   for (auto [K, S] : enumerate(Slots)) {
     const ArrayFootprint &A = Nest.Arrays[S.Array];
     Value *Base = const_cast<Value *>(A.Base);
-    Value *Begin, *Len, *Span;
+    Value *Begin, *Len, *Span, *ReadBegin = nullptr;
     if (S.Pitch) {
       // Rows [r0, r1), columns [c0, c1): from byte r0 * Pitch + c0, rows of
       // c1 - c0 bytes, RowAlign-aligned in the scratchpad.
@@ -1476,6 +1595,24 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
           B.CreateAdd(B.CreateMul(B.CreateSub(NRows, B.getInt64(1)),
                                   B.getInt64(S.Pitch)),
                       Width));
+      if (S.Clipped) {
+        // The rectangle's first row from the interval's first byte, its
+        // last up to the interval's last: both are in those rows (they are
+        // the lowest and highest bytes touched), every row between lies
+        // inside the interval.
+        ByteInterval Touched = emitUnion(S.TouchedCode, Params, B);
+        Value *Empty = B.CreateICmpEQ(NRows, B.getInt64(0));
+        Value *Skip = B.CreateSelect(Empty, B.getInt64(0),
+                                     B.CreateSub(Touched.Begin, First));
+        Value *Cut = B.CreateSelect(
+            Empty, B.getInt64(0),
+            B.CreateSub(B.CreateAdd(First, Span), Touched.End));
+        Tag(Skip, K, "skip");
+        Tag(Cut, K, "cut");
+        // What the copies read, for the alias check below.
+        ReadBegin = B.CreateGEP(B.getInt8Ty(), Base, B.CreateAdd(First, Skip));
+        Span = B.CreateSub(B.CreateSub(Span, Skip), Cut);
+      }
     } else {
       ByteInterval Touched = emitUnion(S.TouchedCode, Params, B);
       Len = B.CreateSub(Touched.End, Touched.Begin);
@@ -1488,7 +1625,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     Used = B.CreateAdd(Used,
                        B.CreateAnd(B.CreateAdd(Len, B.getInt64(SlotAlign - 1)),
                                    B.getInt64(~(SlotAlign - 1))));
-    Value *BeginInt = B.CreatePtrToInt(Begin, I64);
+    Value *BeginInt = B.CreatePtrToInt(ReadBegin ? ReadBegin : Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Span)});
     Lengths.push_back(Len);
     if (S.WriteHasNoHoles) {
@@ -1613,8 +1750,10 @@ void NestTiler::transform(uint64_t Iterations) {
     // One SIMT iteration (the current one; at depth 2 also the current
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
     // (its dimension counts iterations from 0).
-    Params["simt_n"] = B.getInt64(1);
-    Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
+    if (SIMTIV) {
+      Params["simt_n"] = B.getInt64(1);
+      Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
+    }
     Params[formatv("tile{0}_n", TileDepth).str()] = N;
     Params[formatv("tile{0}_lb", TileDepth).str()] = Done;
   } else {
@@ -1830,6 +1969,38 @@ void NestTiler::transformBlockTile() {
   tagAccesses();
 }
 
+void NestTiler::versionThreadBlock() {
+  BasicBlock *Entry = RegionStart->getParent();
+  BasicBlock *Rest =
+      Entry->splitBasicBlock(RegionStart->getIterator(), "prem.region");
+  ReturnBlock = uniqueReturnBlock(F);
+  SmallVector<BasicBlock *, 16> Body;
+  for (BasicBlock &BB : F)
+    if (&BB != Entry)
+      Body.push_back(&BB);
+  ValueToValueMapTy VMap;
+  cloneBlocks(Body, ".partial", {}, VMap);
+  auto *Partial = cast<BasicBlock>(VMap[Rest]);
+  Instruction *OldBranch = Entry->getTerminator();
+  IRBuilder<> B(OldBranch);
+  // The other blocks run the original code as one compatible interval
+  // (Sec. 3.2.3), as a block tile's global path does: prem-sync puts the
+  // block's memory phase around it.
+  LLVMContext &C = F.getContext();
+  auto *Interval = cast<Instruction>(B.CreateFreeze(
+      B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}),
+      "prem.partial.interval"));
+  Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
+                                             MDString::get(C, "partial")}));
+  Value *Threads = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+  B.CreateCondBr(emitFullBlockCheck(B, Threads), Rest, Partial);
+  OldBranch->eraseFromParent();
+  tagBlock(Partial, "partial");
+  tagBlock(cast<BasicBlock>(VMap[ReturnBlock]), "partial-end");
+  // The loops keep their blocks; the copies are in none (nothing asks).
+  DT.recalculate(F);
+}
+
 Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
@@ -1923,7 +2094,12 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   if (Changed.empty())
     return PreservedAnalyses::all();
-  for (Function *F : Changed)
+  for (Function *F : Changed) {
+    // What the optimizer inferred of the function no longer holds: its tiles
+    // will touch the scratchpad and call the runtime, which synchronises.
+    F->setMemoryEffects(MemoryEffects::unknown());
+    F->removeFnAttr(Attribute::NoSync);
     FAM.invalidate(*F, PreservedAnalyses::none());
+  }
   return PreservedAnalyses::none();
 }

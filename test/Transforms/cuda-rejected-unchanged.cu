@@ -34,7 +34,16 @@
 // RUN: %opt_prem -passes=verify %t.large.ll -S -o %t.large.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.large.ll -S -o %t.large.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=TOO_LARGE
 // RUN: cmp %t.large.plain.ll %t.large.after.ll
-// TOO_LARGE: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available
+// TOO_LARGE: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; an access is outside the depth-1 loop{{$}}
+
+// one block's data larger than shared memory, and a column loop whose trip
+// count differs between the block's threads (its tiles could not be
+// block-wide):
+// RUN: %cuda_bare_ir -I %S/Inputs -DTHREAD_TRIP %s -o %t.trip.ll
+// RUN: %opt_prem -passes=verify %t.trip.ll -S -o %t.trip.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.trip.ll -S -o %t.trip.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=THREAD_TRIP
+// RUN: cmp %t.trip.plain.ll %t.trip.after.ll
+// THREAD_TRIP: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; depth-1 loop: in a thread block the tiled loop's trip count (or that of a loop around it) may differ between threads{{$}}
 #include "cuda-bare.h"
 
 extern "C" __global__ void __launch_bounds__(256)
@@ -56,6 +65,10 @@ k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
 #elif defined(THREAD_Y_INDEX)
   if (i < m)
     y[i] = x[THREAD_Y * 64 + i];
+#elif defined(THREAD_TRIP)
+  if (i < m)
+    for (int j = 0; j < 256 + THREAD_X; j++)
+      y[i * 512 + j] = x[i * 512 + j];
 #elif defined(TOO_LARGE)
   if (i < m) {
     float s = 0.0f;

@@ -19,14 +19,44 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.band.ll -S -o - | FileCheck %s --check-prefix=BAND
 // BAND: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes, ptr %prem.begin, i64 252, i64 %prem.width, i64 %prem.rows)
 // BAND: !{!"A", i1 true, i1 false, i1 false, i64 252}
-// A tile whose rows would make a rectangle starting before the first byte
-// it reads (row j's column 5 and row j+1's column 2: row j0 from column 2
-// would reach before A[j0][5], and for j0 = 0 before the array): A stays
-// one interval, although rows would be smaller.
+// A tile whose rows make a rectangle starting before the first byte it
+// reads (row j's column 5 and row j+1's column 2: row j0 from column 2
+// reaches before A[j0][5], and for j0 = 0 it could be before the array)
+// and ending after its last: the rectangle is clipped to the interval. The
+// rows between are one 2-D copy, the first row is copied from the
+// interval's first byte (prem.skip bytes in), the last up to its last byte
+// (prem.cut bytes short); with one row, both.
 // RUN: %omp_host_device_ir -DCORNER %s -o %t.corner.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.corner.ll -S -o - | FileCheck %s --check-prefix=CORNER
-// CORNER-NOT: __prem_copy_2d
-// CORNER: !{!"A", i1 true, i1 false, i1 false}
+// CORNER: %prem.skip = freeze i64
+// CORNER-NEXT: %prem.cut = freeze i64
+// CORNER: prem.load:
+// CORNER-NEXT: call void @__prem_enter_mem(
+// CORNER-NEXT: [[SPM:%[0-9]+]] = getelementptr i8, ptr %prem.spm, i64 %prem.slot{{$}}
+// CORNER-NEXT: [[MANY:%[0-9]+]] = icmp ugt i64 %prem.rows, 1
+// CORNER-NEXT: [[MIDDLE:%[0-9]+]] = getelementptr i8, ptr [[SPM]], i64 %prem.rowbytes
+// CORNER-NEXT: [[SECOND:%[0-9]+]] = getelementptr i8, ptr %prem.begin, i64 256
+// CORNER-NEXT: [[INNER:%[0-9]+]] = sub i64 %prem.rows, 2
+// CORNER-NEXT: [[ROWS:%[0-9]+]] = select i1 [[MANY]], i64 [[INNER]], i64 0
+// CORNER-NEXT: call void @__prem_copy_2d(ptr [[MIDDLE]], i64 %prem.rowbytes, ptr [[SECOND]], i64 256, i64 %prem.width, i64 [[ROWS]])
+// CORNER-NEXT: [[LASTW:%[0-9]+]] = sub i64 %prem.width, %prem.cut
+// CORNER-NEXT: [[FIRSTEND:%[0-9]+]] = select i1 [[MANY]], i64 %prem.width, i64 [[LASTW]]
+// CORNER-NEXT: [[TO:%[0-9]+]] = getelementptr i8, ptr [[SPM]], i64 %prem.skip
+// CORNER-NEXT: [[FROM:%[0-9]+]] = getelementptr i8, ptr %prem.begin, i64 %prem.skip
+// CORNER-NEXT: [[FIRSTW:%[0-9]+]] = sub i64 [[FIRSTEND]], %prem.skip
+// CORNER-NEXT: [[NONE:%[0-9]+]] = icmp eq i64 %prem.rows, 0
+// CORNER-NEXT: [[FIRSTN:%[0-9]+]] = select i1 [[NONE]], i64 0, i64 [[FIRSTW]]
+// CORNER-NEXT: call void @__prem_copy_1d(ptr [[TO]], ptr [[FROM]], i64 [[FIRSTN]])
+// CORNER-NEXT: [[L:%[0-9]+]] = sub i64 %prem.rows, 1
+// CORNER-NEXT: [[LAST:%[0-9]+]] = select i1 [[MANY]], i64 [[L]], i64 0
+// CORNER-NEXT: [[LASTOFF:%[0-9]+]] = mul i64 [[LAST]], %prem.rowbytes
+// CORNER-NEXT: [[LASTTO:%[0-9]+]] = getelementptr i8, ptr [[SPM]], i64 [[LASTOFF]]
+// CORNER-NEXT: [[LASTSRC:%[0-9]+]] = mul i64 [[LAST]], 256
+// CORNER-NEXT: [[LASTFROM:%[0-9]+]] = getelementptr i8, ptr %prem.begin, i64 [[LASTSRC]]
+// CORNER-NEXT: [[LASTN:%[0-9]+]] = select i1 [[MANY]], i64 [[LASTW]], i64 0
+// CORNER-NEXT: call void @__prem_copy_1d(ptr [[LASTTO]], ptr [[LASTFROM]], i64 [[LASTN]])
+// CORNER-NEXT: br label %prem.execute
+// CORNER: !{!"A", i1 true, i1 false, i1 false, i64 256}
 // Two column reads of one array (covariance's D[k][i] and D[k][j]): as
 // one rectangle they span columns i..j, nearly the whole array; each shape
 // gets a 2-D slot of its own. One SIMT iteration (columns i..63 of D) does

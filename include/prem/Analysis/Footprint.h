@@ -146,8 +146,16 @@ struct ArrayFootprint {
     llvm::SmallVector<const llvm::Instruction *, 4> Insts;
     llvm::SmallVector<std::string, 2> TileSets;
     std::array<llvm::SmallVector<std::string, 2>, 2> InnerTileSets;
+    /// Translates, per tile depth 0..2 (see below).
+    std::array<llvm::SmallVector<std::string, 2>, 3> Translates;
   };
   llvm::SmallVector<AccessGroup, 2> Groups;
+  /// For a read-only array, per tile depth 0..2, the bytes of the accesses
+  /// the sets above leave out (a translate between the first and the last
+  /// of its group). They widen no interval, but they may widen the columns
+  /// of a 2-D transfer: in a tile of j, A[i*n + j - 1] lies between
+  /// A[(i-1)*n + j] and A[(i+1)*n + j] yet reaches a column neither does.
+  std::array<llvm::SmallVector<std::string, 4>, 3> TranslateBytes;
 };
 
 /// A load whose address the nest computes from data it loads (x[idx[i]], or

@@ -80,6 +80,9 @@ struct TiledArray {
   /// The slot of the indirect loads (GatherStride != 0).
   uint64_t GatherStride = 0, GatherThreads = 1;
   llvm::Value *Rows = nullptr, *Width = nullptr, *RowBytes = nullptr;
+  /// A 2-D slot whose rectangle reaches outside its interval: bytes its
+  /// first row's copy leaves out at the start, its last row's at the end.
+  llvm::Value *Skip = nullptr, *Cut = nullptr;
 };
 
 /// A tile as prem-les and prem-sync see it.
@@ -90,6 +93,11 @@ struct TiledLoop {
   llvm::BasicBlock *LoadBlock = nullptr, *StoreBlock = nullptr,
                    *GlobalBlock = nullptr, *EndBlock = nullptr;
   llvm::Value *Interval = nullptr;
+  /// A thread block's inner tiles: where a block whose threads do not all
+  /// pass the bounds guard runs the original code (one compatible
+  /// interval), the block it ends in, and its interval.
+  llvm::BasicBlock *PartialBlock = nullptr, *PartialEndBlock = nullptr;
+  llvm::Value *PartialInterval = nullptr;
   llvm::SmallVector<TiledArray, 4> Arrays;
   /// prem-les has split it already.
   bool Split = false;

@@ -1,7 +1,8 @@
 // Kernels whose tiles read arrays by columns, for transfer-2d.test: atax's
 // second product (a column block: rows of the matrix), a column read along a
-// band (rows of the diagonal's stride) and a read whose rectangle would start
-// before its first byte (kept an interval), and doitgen, whose depth-2 loop
+// band (rows of the diagonal's stride), a read whose rectangle would start
+// before its first byte (clipped to its interval), a flat-subscript stencil
+// (clipped, its row's halo columns included), and doitgen, whose depth-2 loop
 // is tiled (one iteration of its depth-1 loop reads all of C4, 6400 bytes)
 // with C4 read as a column block. Prints a hash of each output.
 #include "float-hash.h"
@@ -37,6 +38,20 @@ static void corner(float *restrict y, const float *restrict A) {
     y[j] = A[j * N + 5] + A[(j + 1) * N + 2];
 }
 
+// Rows of W floats: one SIMT iteration (three rows of A, one of B) does not
+// fit 4 KiB, so the j loop is tiled. A is one access shape (a translate
+// of i * W + j), and its rectangle must also hold the columns j0 - 1 and
+// j1 + 1 that only row i reads; it starts before the first byte read
+// (A[i-1][j0]) and ends after the last (A[i+1][j1]): clipped.
+#define W 1024
+static void stencil(float *restrict B, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:8*W]) map(tofrom: B[0:8*W])
+  for (int i = 1; i < 7; i++)
+    for (int j = 1; j < W - 1; j++)
+      B[i * W + j] = A[(i - 1) * W + j] + A[i * W + j - 1] +
+                     A[i * W + j + 1] + A[(i + 1) * W + j];
+}
+
 #define M 40
 static void deep(float *restrict S, const float *restrict A,
                  const float *restrict C4) {
@@ -64,6 +79,10 @@ int main(void) {
   printf("band    %016llx\n", (unsigned long long)hash(y, N));
   corner(y, A);
   printf("corner  %016llx\n", (unsigned long long)hash(y, N));
+  float *B = calloc(8 * W, sizeof(float));
+  stencil(B, A);
+  printf("stencil %016llx\n", (unsigned long long)hash(B, 8 * W));
+  free(B);
   float *S = malloc(M * M * M * sizeof(float));
   deep(S, A, A + M * M * M);
   printf("deep    %016llx\n", (unsigned long long)hash(S, M * M * M));

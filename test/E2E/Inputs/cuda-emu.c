@@ -1,0 +1,197 @@
+// Runs the CUDA suite (bench/kernels/suite.cu) on the CPU: its NVPTX device
+// IR, made host IR by nvptx-on-host.py, with each CUDA thread a pthread.
+// A block's threads run together (one block at a time, so one copy of each
+// kernel's shared memory serves), the block barrier is a pthread barrier,
+// and the runtime's cooperative copies split their bytes over the block's
+// threads as on the GPU: a tile whose phases lacked a barrier could read
+// bytes another thread has not copied yet. Prints, per kernel, a hash of
+// its outputs (bit for bit) and how many phases thread 0 entered.
+#include "float-hash.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef NCOLS
+#error "NCOLS: the columns of gemvt, as bench/kernels/suite.cu was built"
+#endif
+#define N 256
+#define NSMALL 64
+#define ROWS 32
+#define THREADS 256
+#define TAPS 16
+#define ELL_K 16
+
+static __thread unsigned Tid;
+static unsigned Ctaid, Ntid;
+static pthread_barrier_t Barrier;
+static long MemPhases, ComputePhases, Exits;
+
+unsigned emu_tid_x(void) { return Tid; }
+unsigned emu_tid_y(void) { return 0; }
+unsigned emu_tid_z(void) { return 0; }
+unsigned emu_ctaid_x(void) { return Ctaid; }
+unsigned emu_ctaid_y(void) { return 0; }
+unsigned emu_ctaid_z(void) { return 0; }
+unsigned emu_ntid_x(void) { return Ntid; }
+unsigned emu_ntid_y(void) { return 1; }
+unsigned emu_ntid_z(void) { return 1; }
+void emu_barrier(int Id) {
+  (void)Id;
+  pthread_barrier_wait(&Barrier);
+}
+
+void __prem_enter_mem(unsigned Interval) {
+  (void)Interval;
+  MemPhases += Tid == 0;
+}
+void __prem_enter_comp(unsigned Interval) {
+  (void)Interval;
+  ComputePhases += Tid == 0;
+}
+void __prem_exit_mem(unsigned Interval) {
+  (void)Interval;
+  Exits += Tid == 0;
+}
+void __prem_copy_1d(char *Dst, const char *Src, unsigned long Bytes) {
+  for (unsigned long I = Tid; I < Bytes; I += Ntid)
+    Dst[I] = Src[I];
+}
+void __prem_copy_2d(char *Dst, unsigned long DstPitch, const char *Src,
+                    unsigned long SrcPitch, unsigned long Width,
+                    unsigned long Rows) {
+  for (unsigned long I = Tid; I < Width * Rows; I += Ntid)
+    Dst[I / Width * DstPitch + I % Width] = Src[I / Width * SrcPitch + I % Width];
+}
+
+static void (*Body)(void);
+static void *thread(void *Arg) {
+  Tid = (unsigned)(unsigned long)Arg;
+  Body();
+  return NULL;
+}
+
+static void launch(void (*Kernel)(void), unsigned Blocks, unsigned Threads) {
+  pthread_t T[THREADS];
+  Body = Kernel;
+  Ntid = Threads;
+  pthread_barrier_init(&Barrier, NULL, Threads);
+  for (Ctaid = 0; Ctaid < Blocks; ++Ctaid) {
+    for (unsigned I = 0; I < Threads; ++I)
+      if (pthread_create(&T[I], NULL, thread, (void *)(unsigned long)I))
+        abort();
+    for (unsigned I = 0; I < Threads; ++I)
+      pthread_join(T[I], NULL);
+  }
+  pthread_barrier_destroy(&Barrier);
+}
+
+static unsigned Seed = 12345;
+static float *data(int n) {
+  float *P = malloc(sizeof(float) * n);
+  for (int I = 0; I < n; ++I) {
+    Seed = Seed * 1103515245u + 12345u;
+    P[I] = (float)((Seed >> 16) & 0x7fff) / 16384.0f - 1.0f;
+  }
+  return P;
+}
+
+void gemv(const float *, const float *, float *, int);
+void gemvt(const float *, const float *, float *);
+void spmv(const float *, const int *, const float *, float *, int);
+void mvt(const float *, const float *, float *, int);
+void gesummv(const float *, const float *, const float *, float *, float,
+             float, int);
+void gemver(float *, const float *, const float *, const float *,
+            const float *, int);
+void jacobi2d(const float *, float *, int);
+void gemm(const float *, const float *, float *, int);
+void jacobi1d(const float *, float *, int);
+void fir(const float *, const float *, float *, int);
+void saxpy(const float *, float *, float, int);
+void corunner(const float *, float *, int);
+
+// Rows of the row kernels: four full blocks and a partial one (its threads
+// do not all pass the bounds guard: the original code runs there).
+enum { M = 4 * ROWS + 5, M2D = 3 * ROWS + 2 + 7, NE = 3 * THREADS + 100 };
+static float *A, *B, *C, *X, *Y, *U1, *U2, *V1, *V2;
+static int *Col;
+
+static void runGemv(void) { gemv(A, X, Y, M); }
+static void runGemvt(void) { gemvt(A, X, Y); }
+static void runSpmv(void) { spmv(A, Col, X, Y, M); }
+static void runMvt(void) { mvt(A, X, Y, M); }
+static void runGesummv(void) { gesummv(A, B, X, Y, 1.5f, -0.5f, M); }
+static void runGemver(void) { gemver(A, U1, V1, U2, V2, M); }
+static void runJacobi2d(void) { jacobi2d(A, B, M2D); }
+static void runGemm(void) { gemm(A, B, C, M); }
+static void runJacobi1d(void) { jacobi1d(A, B, NE); }
+static void runFir(void) { fir(X, A, Y, NE); }
+static void runSaxpy(void) { saxpy(X, Y, 0.75f, NE); }
+static void runCorunner(void) { corunner(X, Y, NE); }
+
+static void report(const char *Name, const float *Out, int n) {
+  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
+  printf("PHASES %s memory %ld execute %ld done %ld\n", Name, MemPhases,
+         ComputePhases, Exits);
+  MemPhases = ComputePhases = Exits = 0;
+}
+
+static unsigned blocks(int Work, int Threads) {
+  return (unsigned)((Work + Threads - 1) / Threads);
+}
+
+int main(void) {
+  A = data(M * N), X = data(N), Y = data(M);
+  launch(runGemv, blocks(M, ROWS), ROWS);
+  report("gemv", Y, M);
+
+  A = data(N * NCOLS), X = data(N), Y = data(NCOLS);
+  launch(runGemvt, NCOLS / ROWS, ROWS);
+  report("gemvt", Y, NCOLS);
+
+  A = data(M * ELL_K), X = data(N), Y = data(M);
+  Col = malloc(sizeof(int) * M * ELL_K);
+  for (int I = 0; I < M * ELL_K; ++I)
+    Col[I] = (int)((I * 37u + 11u) % N);
+  launch(runSpmv, blocks(M, ROWS), ROWS);
+  report("spmv", Y, M);
+
+  A = data(M * N), X = data(N), Y = data(M);
+  launch(runMvt, blocks(M, ROWS), ROWS);
+  report("mvt", Y, M);
+
+  A = data(M * N / 2), B = data(M * N / 2), X = data(N / 2), Y = data(M);
+  launch(runGesummv, blocks(M, ROWS), ROWS);
+  report("gesummv", Y, M);
+
+  A = data(M * N), U1 = data(M), V1 = data(N), U2 = data(M), V2 = data(N);
+  launch(runGemver, blocks(M, ROWS), ROWS);
+  report("gemver", A, M * N);
+
+  A = data(M2D * N), B = data(M2D * N);
+  launch(runJacobi2d, blocks(M2D - 2, ROWS), ROWS);
+  report("jacobi2d", B, M2D * N);
+
+  A = data(M * NSMALL), B = data(NSMALL * NSMALL), C = data(M * NSMALL);
+  launch(runGemm, blocks(M, ROWS), ROWS);
+  report("gemm", C, M * NSMALL);
+
+  A = data(NE), B = data(NE);
+  launch(runJacobi1d, blocks(NE - 2, THREADS), THREADS);
+  report("jacobi1d", B, NE);
+
+  X = data(NE + TAPS), A = data(TAPS), Y = data(NE);
+  launch(runFir, blocks(NE, THREADS), THREADS);
+  report("fir", Y, NE);
+
+  X = data(NE), Y = data(NE);
+  launch(runSaxpy, blocks(NE, THREADS), THREADS);
+  report("saxpy", Y, NE);
+
+  X = data(NE), Y = data(NE);
+  launch(runCorunner, blocks(NE, THREADS), THREADS);
+  report("corunner", Y, NE);
+  return 0;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""NVPTX device IR as host IR, for cuda-emu.c to run on the CPU.
+
+  nvptx-on-host.py kernels.ll > kernels.host.ll
+
+The target lines go (the host compiler supplies its own), kernels lose the
+PTX calling convention, the special registers and the block barrier become
+calls to the emulator's emu_<register>_<dim> and emu_barrier, and the
+sm_* CPU and its PTX features go from the attributes. Shared memory stays
+addrspace(3), which x86 treats as ordinary memory. Any other NVVM
+intrinsic has no host form: the script says which and exits 1.
+"""
+import re
+import sys
+
+REGISTER = re.compile(
+    r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])\b")
+BARRIER = "@llvm.nvvm.barrier.cta.sync.aligned.all"
+
+
+def main():
+    lines, declarations = [], set()
+    with open(sys.argv[1]) as f:
+        for line in f:
+            if line.startswith(("target datalayout", "target triple")):
+                continue
+            if line.startswith("declare") and (REGISTER.search(line) or
+                                               BARRIER in line):
+                m = REGISTER.search(line)
+                declarations.add(
+                    f"declare i32 @emu_{m.group(1)}_{m.group(2)}()\n" if m
+                    else "declare void @emu_barrier(i32)\n")
+                continue
+            line = REGISTER.sub(lambda m: f"@emu_{m.group(1)}_{m.group(2)}",
+                                line)
+            line = line.replace(BARRIER, "@emu_barrier")
+            line = line.replace("ptx_kernel ", "")
+            line = re.sub(r' "target-(cpu|features)"="[^"]*"', "", line)
+            if "llvm.nvvm." in line:
+                sys.exit("nvptx-on-host.py: no host form for: " + line.strip())
+            lines.append(line)
+    sys.stdout.write("".join(lines) + "".join(sorted(declarations)))
+
+
+if __name__ == "__main__":
+    main()
