@@ -368,18 +368,19 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
           "__prem_copy_2d", Type::getVoidTy(C), Ptr, I64, Ptr, I64, I64, I64);
       Value *Pitch = B.getInt64(A.Pitch);
       if (!A.Skip) {
-        B.CreateCall(Copy2D, {Spm, A.RowBytes, A.Begin, Pitch, A.Width, A.Rows});
+        B.CreateCall(Copy2D,
+                     {Spm, A.RowBytes, A.Begin, Pitch, A.Width, A.Rows});
         continue;
       }
       // A clipped rectangle: the rows between whole, its first row from
       // Skip on and its last without its Cut bytes (one row: both).
       Value *Zero = B.getInt64(0), *One = B.getInt64(1);
       Value *Many = B.CreateICmpUGT(A.Rows, One);
-      B.CreateCall(Copy2D,
-                   {B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes), A.RowBytes,
-                    B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch), Pitch, A.Width,
-                    B.CreateSelect(Many, B.CreateSub(A.Rows, B.getInt64(2)),
-                                   Zero)});
+      B.CreateCall(
+          Copy2D,
+          {B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes), A.RowBytes,
+           B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch), Pitch, A.Width,
+           B.CreateSelect(Many, B.CreateSub(A.Rows, B.getInt64(2)), Zero)});
       Value *LastWidth = B.CreateSub(A.Width, A.Cut);
       Value *FirstEnd = B.CreateSelect(Many, A.Width, LastWidth);
       B.CreateCall(Copy, {B.CreateGEP(B.getInt8Ty(), Spm, A.Skip),

@@ -500,8 +500,8 @@ std::string NestTiler::innerLegality(unsigned Depth) {
       LD->getParentLoop() != Parent)
     return formatv("the depth-{0} loop is not a natural loop inside the {1}",
                    Depth,
-                   Depth == 1   ? ThreadBlock ? "kernel" : "worksharing loop"
-                   : "depth-1 loop")
+                   Depth == 1 ? ThreadBlock ? "kernel" : "worksharing loop"
+                              : "depth-1 loop")
         .str();
   // The depth-1 iteration of a depth-2 tile is counted by an induction
   // variable of that loop (made when transforming if it has none).
@@ -1400,9 +1400,9 @@ bool NestTiler::run(json::Object &Record) {
     Why = chooseIterations(Iterations, Record);
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
   // (A thread block's tiles: depth 1 only, the one tested.)
-  for (unsigned Depth = 1; !Why.empty() && OneIterationTooLarge &&
-                           (!BlockTile || ThreadBlock) &&
-                           Depth <= (ThreadBlock ? 1 : 2);
+  for (unsigned Depth = 1;
+       !Why.empty() && OneIterationTooLarge && (!BlockTile || ThreadBlock) &&
+       Depth <= (ThreadBlock ? 1 : 2);
        ++Depth) {
     SlotOf.clear();
     Slots.clear();
@@ -1488,9 +1488,9 @@ bool NestTiler::run(json::Object &Record) {
         Array["rows"] = *Rows;
     }
     bool WholeArray = S.Name == A.Name;
-    SmallVector<uint64_t, 3> Tile = tileShape(
-        Iterations,
-        ThreadBlock && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
+    SmallVector<uint64_t, 3> Tile =
+        tileShape(Iterations,
+                  ThreadBlock && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
     if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
                                                : std::nullopt)
       Array["unique_bytes"] = *Unique;
@@ -1534,12 +1534,13 @@ bool NestTiler::run(json::Object &Record) {
                               &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (TileDepth == 1
-                   ? ThreadBlock ? ": depth-1 loop tiled, one thread block and "
-                                 : ": depth-1 loop tiled, one SIMT iteration and "
+                   ? ThreadBlock
+                         ? ": depth-1 loop tiled, one thread block and "
+                         : ": depth-1 loop tiled, one SIMT iteration and "
                : TileDepth == 2 ? ": depth-2 loop tiled, one iteration of "
                                   "each loop around it and "
-               : ThreadBlock ? ": thread block tiled, "
-                             : ": worksharing loop tiled, ")
+               : ThreadBlock    ? ": thread block tiled, "
+                                : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
            << (TileDepth     ? " of its iterations per PREM interval"
                : ThreadBlock ? " threads per PREM interval"
@@ -1604,9 +1605,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
         Value *Empty = B.CreateICmpEQ(NRows, B.getInt64(0));
         Value *Skip = B.CreateSelect(Empty, B.getInt64(0),
                                      B.CreateSub(Touched.Begin, First));
-        Value *Cut = B.CreateSelect(
-            Empty, B.getInt64(0),
-            B.CreateSub(B.CreateAdd(First, Span), Touched.End));
+        Value *Cut =
+            B.CreateSelect(Empty, B.getInt64(0),
+                           B.CreateSub(B.CreateAdd(First, Span), Touched.End));
         Tag(Skip, K, "skip");
         Tag(Cut, K, "cut");
         // What the copies read, for the alias check below.
