@@ -1290,9 +1290,7 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
         if (!is_contained(Found, *Set))
           Found.push_back(std::move(*Set));
       }
-    // Only read-only arrays are copied as 2-D transfers.
-    if (!Write.S)
-      for (const RawAccess &R : Raws) {
+    for (const RawAccess &R : Raws) {
         auto &[First, Last] = Extremes.find(shapeKey(R))->second;
         if (&R == First || &R == Last)
           continue;
@@ -1305,7 +1303,7 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
           Mine.push_back(*Set);
         if (!is_contained(Translates, *Set) && !is_contained(Found, *Set))
           Translates.push_back(std::move(*Set));
-      }
+    }
     if (Quota.gaveUp())
       return;
     Sets = std::move(Found);

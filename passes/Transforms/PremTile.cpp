@@ -302,6 +302,9 @@ private:
     /// Bytes written (the union of the write accesses); empty if none.
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
+    /// Stored back as one interval (written without holes, not a 2-D slot),
+    /// else element by element.
+    bool storesInterval() const { return WriteHasNoHoles && !Pitch; }
     /// Code for the interval of bytes touched, and of bytes written (when
     /// they have no holes).
     SmallVector<ByteIntervalExprs, 2> TouchedCode;
@@ -923,10 +926,12 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 /// of the array's pitch holding only the tile's columns it is small. The
 /// pitch is one of the strides of the slot's accesses; the one that moves
 /// the fewest bytes wins, if it moves at most half of the interval (the
-/// Execute phase then pays a division by the pitch per access). Only
-/// read-only slots: a written rectangle would be stored back whole, over
-/// bytes the tile may not own. The rectangle must lie inside the interval
-/// so that it reads nothing outside the array.
+/// Execute phase then pays a division by the pitch per access). A written
+/// 2-D slot is stored back element by element: the whole rectangle would
+/// overwrite bytes the tile may not own. Not with indirect loads, which may
+/// read a written slot by its interval. Where the rectangle reaches outside
+/// the interval it is clipped to it, so that it reads nothing outside the
+/// array.
 std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
@@ -951,7 +956,7 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   std::string One = tileContext(1);
   auto Interval = S.Length->largest(One);
-  if (A.Written || !Interval)
+  if (!Interval || (A.Written && !Nest.Gathers.empty()))
     return;
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
@@ -1474,9 +1479,9 @@ bool NestTiler::run(json::Object &Record) {
     json::Object Array{{"name", S.Name},
                        {"read", A.Read},
                        {"written", A.Written},
-                       {"store", !A.Written          ? "none"
-                                 : S.WriteHasNoHoles ? "interval"
-                                                     : "element-wise"}};
+                       {"store", !A.Written            ? "none"
+                                 : S.storesInterval() ? "interval"
+                                                      : "element-wise"}};
     if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
       Array["interval_bytes"] = *Interval;
     if (S.Pitch) {
@@ -1629,14 +1634,14 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     Value *BeginInt = B.CreatePtrToInt(ReadBegin ? ReadBegin : Begin, I64);
     Spans.push_back({BeginInt, B.CreateAdd(BeginInt, Span)});
     Lengths.push_back(Len);
-    if (S.WriteHasNoHoles) {
+    if (S.storesInterval()) {
       ByteInterval Written = S.WrittenCode->emit(Params, B);
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
     SmallVector<Metadata *, 5> ArrayOps{MDString::get(C, S.Name),
                                         boolMD(C, A.Read), boolMD(C, A.Written),
-                                        boolMD(C, S.WriteHasNoHoles)};
+                                        boolMD(C, S.storesInterval())};
     if (S.Pitch)
       ArrayOps.push_back(i64MD(C, S.Pitch));
     TileOps.push_back(tupleOf(C, ArrayOps));

@@ -1,11 +1,12 @@
 // Seed 001, Algorithm 2 in a CUDA thread block: jacobi-2d with a thread per
 // row. A block of 32 rows reads 34 rows of A and writes 32 of B (66 KiB),
 // more than the 48 KiB of shared memory, so the column loop is tiled and
-// the block's threads run its tiles together: 122 columns of every row per
-// PREM interval, three per block. A is a 2-D transfer (34 rows of the
-// tile's columns and their halo) clipped to its interval: the rectangle's
-// first row would start before A[i-1][j0] and its last end after
-// A[i+1][j1]. The kernel is versioned once, where every thread is: blocks
+// the block's threads run its tiles together: 185 columns of every row per
+// PREM interval, two per block. A is a 2-D transfer (34 rows of the tile's
+// columns and their halo) clipped to its interval: the rectangle's first
+// row would start before A[i-1][j0] and its last end after A[i+1][j1]. B is
+// a 2-D slot too (32 rows of the tile's columns), stored element by element:
+// the rectangle holds bytes the tile does not write. The kernel is versioned once, where every thread is: blocks
 // whose threads all pass the bounds guard run the tiles, the others the
 // original code in one memory phase. Every phase change is block-wide.
 // RUN: %cuda_bare_ir -I %S/Inputs %s -o %t.ll
@@ -32,7 +33,7 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
                              A[(i - 1) * N + j]);
 }
 
-// REMARK: remark: {{.*}}kernel jacobi2d: depth-1 loop tiled, one thread block and 122 of its iterations per PREM interval
+// REMARK: remark: {{.*}}kernel jacobi2d: depth-1 loop tiled, one thread block and 185 of its iterations per PREM interval
 
 // The kernel now calls the runtime and touches shared memory.
 // CHECK: ; Function Attrs: mustprogress nofree noinline norecurse nounwind memory(readwrite){{$}}
@@ -44,18 +45,18 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK-NEXT: br i1 %cmp, label %for.cond.preheader, label %if.end
 // CHECK: for.cond.preheader:
 // CHECK: br label %prem.tile
-// The Execute phase: A by row and column from its 2-D slot, B at its
-// offset in its interval's slot.
+// The Execute phase: A and B by row and column from their 2-D slots.
 // CHECK: for.body:
 // CHECK-NEXT: %prem.k = phi i64 [ 0, %prem.execute ], [ %prem.k.next, %for.body ]
 // CHECK-NEXT: %j.{{[0-9]+}} = phi i32 [ %j.{{[0-9]+}}.tile, %prem.execute ], [ %inc, %for.body ]
 // CHECK: %prem.row = udiv i64 %prem.off, 1024
 // CHECK-NEXT: %prem.column = urem i64 %prem.off, 1024
 // CHECK: load float, ptr %prem.spm.addr, align 4
+// CHECK: %prem.row{{[0-9]+}} = udiv i64 %prem.off{{[0-9]+}}, 1024
 // CHECK: store float %{{.*}}, ptr %prem.spm.addr{{[0-9]+}}, align 4
 // CHECK: br i1 %{{[0-9]+}}, label %prem.store, label %for.body
 // CHECK: prem.tile:
-// CHECK: %prem.n = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 122)
+// CHECK: %prem.n = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 185)
 // CHECK: %prem.skip = freeze i64
 // CHECK-NEXT: %prem.cut = freeze i64
 // CHECK: br i1 %prem.fits, label %prem.load, label %prem.global, !prem.tile
@@ -96,16 +97,17 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.partial.interval)
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: ret void
-// The Store phase: B element by element (its written bytes have holes).
+// The Store phase: B element by element, each from its row and column.
 // CHECK: for.body.store:
+// CHECK: udiv i64 %prem.off{{[0-9]+}}, 1024
 // CHECK: load float, ptr %prem.spm.addr{{[0-9]+}}, align 4
 // CHECK-NEXT: store float %{{[0-9]+}}, ptr %arrayidx{{[0-9]+}}.store, align 4
-// CHECK: !{i32 0, i64 122, i64 49152, ![[A:[0-9]+]], ![[B:[0-9]+]]}
+// CHECK: !{i32 0, i64 185, i64 49152, ![[A:[0-9]+]], ![[B:[0-9]+]]}
 // CHECK-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false, i64 1024}
-// CHECK-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 false}
+// CHECK-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 false, i64 1024}
 
-// 34 rows of 124 columns less the halo rows' corners; 32 rows of 122.
-// JSON: one thread block x 122 iterations of the depth-1 loop 3 [('A', '2d', True, 16848), ('B', None, None, 15616)]
+// A: 32 rows of 187 columns and the halo rows' 185; B: 32 rows of 185.
+// JSON: one thread block x 185 iterations of the depth-1 loop 2 [('A', '2d', True, 25416), ('B', '2d', None, 23680)]
 
 // PTX: .shared .align 64 .b8 prem_$_spm_$_jacobi2d[49152];
 // PTX: bar.sync 0;

@@ -150,7 +150,7 @@ struct ArrayFootprint {
     std::array<llvm::SmallVector<std::string, 2>, 3> Translates;
   };
   llvm::SmallVector<AccessGroup, 2> Groups;
-  /// For a read-only array, per tile depth 0..2, the bytes of the accesses
+  /// Per tile depth 0..2, the bytes of the accesses
   /// the sets above leave out (a translate between the first and the last
   /// of its group). They widen no interval, but they may widen the columns
   /// of a 2-D transfer: in a tile of j, A[i*n + j - 1] lies between

@@ -2,7 +2,8 @@
 // second product (a column block: rows of the matrix), a column read along a
 // band (rows of the diagonal's stride), a read whose rectangle would start
 // before its first byte (clipped to its interval), a flat-subscript stencil
-// (clipped, its row's halo columns included), and doitgen, whose depth-2 loop
+// (clipped, its row's halo columns included), a column block written (a 2-D
+// slot stored element by element), and doitgen, whose depth-2 loop
 // is tiled (one iteration of its depth-1 loop reads all of C4, 6400 bytes)
 // with C4 read as a column block. Prints a hash of each output.
 #include "float-hash.h"
@@ -52,6 +53,16 @@ static void stencil(float *restrict B, const float *restrict A) {
                      A[i * W + j + 1] + A[(i + 1) * W + j];
 }
 
+// A column block written as well as read: both arrays are 2-D slots, B
+// stored back element by element (its rectangle's other bytes are not the
+// tile's).
+static void colwrite(float *restrict B, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      B[i * N + j] = 2.0f * A[i * N + j] + 1.0f;
+}
+
 #define M 40
 static void deep(float *restrict S, const float *restrict A,
                  const float *restrict C4) {
@@ -79,9 +90,11 @@ int main(void) {
   printf("band    %016llx\n", (unsigned long long)hash(y, N));
   corner(y, A);
   printf("corner  %016llx\n", (unsigned long long)hash(y, N));
-  float *B = calloc(8 * W, sizeof(float));
+  float *B = calloc(N * N, sizeof(float));
   stencil(B, A);
   printf("stencil %016llx\n", (unsigned long long)hash(B, 8 * W));
+  colwrite(B, A);
+  printf("colwrite %016llx\n", (unsigned long long)hash(B, N * N));
   free(B);
   float *S = malloc(M * M * M * sizeof(float));
   deep(S, A, A + M * M * M);
