@@ -44,15 +44,18 @@ void emu_barrier(int Id) {
 
 void __prem_enter_mem(unsigned Interval) {
   (void)Interval;
-  MemPhases += Tid == 0;
+  if (Tid == 0) // (only thread 0 may store: += 0 in the others races)
+    ++MemPhases;
 }
 void __prem_enter_comp(unsigned Interval) {
   (void)Interval;
-  ComputePhases += Tid == 0;
+  if (Tid == 0)
+    ++ComputePhases;
 }
 void __prem_exit_mem(unsigned Interval) {
   (void)Interval;
-  Exits += Tid == 0;
+  if (Tid == 0)
+    ++Exits;
 }
 void __prem_copy_1d(char *Dst, const char *Src, unsigned long Bytes) {
   for (unsigned long I = Tid; I < Bytes; I += Ntid)
