@@ -1291,18 +1291,18 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
           Found.push_back(std::move(*Set));
       }
     for (const RawAccess &R : Raws) {
-        auto &[First, Last] = Extremes.find(shapeKey(R))->second;
-        if (&R == First || &R == Last)
-          continue;
-        auto Set = SetOf(R);
-        if (!Set)
-          return;
-        auto &Mine = GroupTranslates[GroupOf.lookup(shapeKey(R))];
-        if (!is_contained(Mine, *Set) &&
-            !is_contained(PerGroup[GroupOf.lookup(shapeKey(R))], *Set))
-          Mine.push_back(*Set);
-        if (!is_contained(Translates, *Set) && !is_contained(Found, *Set))
-          Translates.push_back(std::move(*Set));
+      auto &[First, Last] = Extremes.find(shapeKey(R))->second;
+      if (&R == First || &R == Last)
+        continue;
+      auto Set = SetOf(R);
+      if (!Set)
+        return;
+      auto &Mine = GroupTranslates[GroupOf.lookup(shapeKey(R))];
+      if (!is_contained(Mine, *Set) &&
+          !is_contained(PerGroup[GroupOf.lookup(shapeKey(R))], *Set))
+        Mine.push_back(*Set);
+      if (!is_contained(Translates, *Set) && !is_contained(Found, *Set))
+        Translates.push_back(std::move(*Set));
     }
     if (Quota.gaveUp())
       return;

@@ -448,8 +448,8 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
       GatherSlot = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||
                (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
-               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes ||
-                            A.WriteHasNoHoles)) ||
+               (A.Pitch &&
+                (!A.Rows || !A.Width || !A.RowBytes || A.WriteHasNoHoles)) ||
                (!A.Skip != !A.Cut))
       return "array " + A.Name + ": interval values are missing";
 

@@ -1479,7 +1479,7 @@ bool NestTiler::run(json::Object &Record) {
     json::Object Array{{"name", S.Name},
                        {"read", A.Read},
                        {"written", A.Written},
-                       {"store", !A.Written            ? "none"
+                       {"store", !A.Written           ? "none"
                                  : S.storesInterval() ? "interval"
                                                       : "element-wise"}};
     if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
