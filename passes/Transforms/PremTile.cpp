@@ -478,6 +478,17 @@ std::string NestTiler::legality() {
                                   : L->getLoopPredecessor()->getTerminator());
 }
 
+/// The blocks of L, or of F when there is no loop (a thread block's kernel).
+static SmallVector<BasicBlock *, 16> blocksOf(Loop *L, Function &F) {
+  SmallVector<BasicBlock *, 16> Blocks;
+  if (L)
+    append_range(Blocks, L->blocks());
+  else
+    for (BasicBlock &BB : F)
+      Blocks.push_back(&BB);
+  return Blocks;
+}
+
 /// The loop at depth Depth (1 or 2), tiled within one iteration of each
 /// loop around it: strip-mining keeps the order of iterations, so this
 /// needs no dependence test either.
@@ -511,13 +522,7 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
     return "the depth-1 loop has no preheader or more than one latch";
   // Accesses outside the tiled loop would run outside every interval.
-  SmallVector<BasicBlock *, 16> Around;
-  if (SIMTLoop)
-    append_range(Around, SIMTLoop->blocks());
-  else
-    for (BasicBlock &BB : F)
-      Around.push_back(&BB);
-  for (BasicBlock *BB : Around)
+  for (BasicBlock *BB : blocksOf(SIMTLoop, F))
     if (!LD->contains(BB))
       for (Instruction &I : *BB)
         if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
@@ -868,12 +873,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       Slots.push_back(std::move(S));
     }
   }
-  SmallVector<BasicBlock *, 16> Blocks;
-  if (L)
-    append_range(Blocks, L->blocks());
-  else
-    for (BasicBlock &BB : F)
-      Blocks.push_back(&BB);
+  SmallVector<BasicBlock *, 16> Blocks = blocksOf(L, F);
   if (std::string Why = gatherLegality(Blocks); !Why.empty())
     return Why;
   if (controlDependsOnLoads(Blocks))
