@@ -17,11 +17,11 @@
 //   sdma  SoftDMA (Algorithm 3): each array's byte interval is copied once
 //         by the runtime's cooperative 1-D copy (consecutive bytes, widest
 //         moves), a 2-D slot's rows by its 2-D copy (a clipped one's first
-//         and last rows by 1-D copies), and written back the
-//         same way when the tile writes every byte of its written
-//         interval; an array written with holes is
-//         stored element by element (as in dae) so that bytes the tile does
-//         not own are never overwritten. Read-only arrays are never stored.
+//         and last rows by 1-D copies), and written back the same way
+//         when the tile writes every byte of its written interval; an
+//         array written with holes, or through a 2-D slot, is stored
+//         element by element (as in dae) so that bytes the tile does not
+//         own are never overwritten. Read-only arrays are never stored.
 //
 // The Execute phase is the tile itself with every access moved to the
 // scratchpad at the same offset from the start of its array's interval (in
