@@ -56,7 +56,8 @@ def run(exe, args=()):
     if m:
         total, recorded, memory, execute, agents = map(int, m.groups())
         phases = {"changes": total, "memory": memory, "execute": execute,
-                  "agents": agents, "complete": total == recorded}
+                  "agents": agents, "recorded": recorded,
+                  "complete": total == recorded}
     return p.stdout, phases
 
 
@@ -176,7 +177,14 @@ def main():
     for mode in ("dae", "sdma"):
         p = phases[mode]
         on_spm = p["execute"]
-        ok = p["complete"] and p["memory"] == tiles + on_spm
+        if not (p["complete"] and phases["cmpt"]["complete"]):
+            # The trace buffer keeps the first PREM_TRACE_CAPACITY phase
+            # changes only: the counts would compare different prefixes.
+            print(f"{args.size}: {mode}: phase counts not checked: the trace "
+                  f"buffer kept {p['recorded']} of "
+                  f"{p['changes']} phase changes")
+            continue
+        ok = p["memory"] == tiles + on_spm
         print(f"{args.size}: {mode}: {on_spm} of {tiles} tiles on the "
               f"scratchpad path{'' if ok else ' (PHASE COUNTS INCONSISTENT)'}")
     return 1 if failed else 0

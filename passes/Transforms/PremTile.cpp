@@ -353,6 +353,9 @@ private:
   /// tiles of this many iterations (their rows have grown to whole rows),
   /// where the tile still fits.
   void preferIntervals(uint64_t Iterations);
+  /// Shrinks a tile of the tiled loop to the size that splits its fixed
+  /// trip count into as many tiles, as evenly as can be; says so (or "").
+  std::string balanceTiles(uint64_t &Iterations) const;
   /// Scratchpad bytes of a slot's largest tile under Context.
   std::optional<uint64_t> slotBytes(const Slot &S,
                                     const std::string &Context) const;
@@ -1363,15 +1366,16 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
       Hi = Mid - 1;
   }
   Iterations = Lo;
+  std::string Balance = balanceTiles(Iterations);
   preferIntervals(Iterations);
-  uint64_t Bytes = *bytesPerTile(Lo);
+  uint64_t Bytes = *bytesPerTile(Iterations);
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
-  Record["bytes_per_iteration"] = double(Bytes) / double(Lo);
+  Record["bytes_per_iteration"] = double(Bytes) / double(Iterations);
   Record["why"] =
       formatv("largest tile of {0} whose byte intervals fit {1} "
               "bytes: fewest bytes per iteration ({2} vs {3} for "
-              "one iteration)",
+              "one iteration){4}",
               TileDepth == 1 && ThreadBlock
                   ? "iterations of the depth-1 loop, run by every thread "
                     "of the block together (the block's iterations do "
@@ -1384,9 +1388,47 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
                                  "(one iteration of the depth-1 loop does not "
                                  "fit)"
                                : "whole SIMT iterations",
-              Budget, double(Bytes) / double(Lo), *One)
+              Budget, double(Bytes) / double(Iterations), *One, Balance)
           .str();
   return "";
+}
+
+/// Seed 001 §3.2.2: an interval lasts as long as its tile. With the number
+/// of tiles fixed, equal tiles make the longest interval the shortest and
+/// move about the same bytes (each tile still pays its halo once): 254 columns in
+/// tiles of 185 leave a last one of 69; two of 128 do not. Only where the
+/// tiled loop's trip count is fixed: under a bound alone (a triangular
+/// loop) smaller tiles would add intervals to its shorter instances.
+std::string NestTiler::balanceTiles(uint64_t &Iterations) const {
+  if (!TileDepth || ForcedIterations)
+    return "";
+  std::optional<uint64_t> Trip;
+  for (const NestLoop &NL : Nest.Loops) {
+    if (NL.Depth != TileDepth)
+      continue;
+    if (!NL.TripCount || (Trip && *Trip != *NL.TripCount))
+      return "";
+    Trip = NL.TripCount;
+  }
+  if (!Trip || *Trip <= Iterations)
+    return "";
+  uint64_t Tiles = divideCeil(*Trip, Iterations);
+  uint64_t Even = divideCeil(*Trip, Tiles);
+  // Tiles of a multiple of 4 iterations start at one 16-byte alignment when
+  // elements are 4 bytes wide: the copies keep their vector width.
+  uint64_t Rounded = alignTo(Even, 4);
+  uint64_t Balanced = Rounded <= Iterations ? Rounded : Even;
+  auto Bytes = bytesPerTile(Balanced);
+  if (Balanced == Iterations || !Bytes || *Bytes > Budget)
+    return "";
+  std::string Why =
+      formatv("; balanced: the loop's {0} iterations in {1} tiles of at "
+              "most {2}, not tiles of {3} and a last one of {4}",
+              *Trip, Tiles, Balanced, Iterations,
+              *Trip - (Tiles - 1) * Iterations)
+          .str();
+  Iterations = Balanced;
+  return Why;
 }
 
 bool NestTiler::run(json::Object &Record) {

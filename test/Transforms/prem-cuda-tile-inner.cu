@@ -1,8 +1,9 @@
 // Seed 001, Algorithm 2 in a CUDA thread block: jacobi-2d with a thread per
 // row. A block of 32 rows reads 34 rows of A and writes 32 of B (66 KiB),
 // more than the 48 KiB of shared memory, so the column loop is tiled and
-// the block's threads run its tiles together: 185 columns of every row per
-// PREM interval, two per block. A is a 2-D transfer (34 rows of the tile's
+// the block's threads run its tiles together, two per block: 185 columns
+// would fit, but the 254 columns are balanced to two tiles of 128 (the
+// second 126) rather than 185 and 69. A is a 2-D transfer (34 rows of the tile's
 // columns and their halo) clipped to its interval: the rectangle's first
 // row would start before A[i-1][j0] and its last end after A[i+1][j1]. B is
 // a 2-D slot too (32 rows of the tile's columns), stored element by element:
@@ -33,7 +34,7 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
                              A[(i - 1) * N + j]);
 }
 
-// REMARK: remark: {{.*}}kernel jacobi2d: depth-1 loop tiled, one thread block and 185 of its iterations per PREM interval
+// REMARK: remark: {{.*}}kernel jacobi2d: depth-1 loop tiled, one thread block and 128 of its iterations per PREM interval
 
 // The kernel now calls the runtime and touches shared memory.
 // CHECK: ; Function Attrs: mustprogress nofree noinline norecurse nounwind memory(readwrite){{$}}
@@ -56,7 +57,7 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK: store float %{{.*}}, ptr %prem.spm.addr{{[0-9]+}}, align 4
 // CHECK: br i1 %{{[0-9]+}}, label %prem.store, label %for.body
 // CHECK: prem.tile:
-// CHECK: %prem.n = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 185)
+// CHECK: %prem.n = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 128)
 // CHECK: %prem.skip = freeze i64
 // CHECK-NEXT: %prem.cut = freeze i64
 // CHECK: br i1 %prem.fits, label %prem.load, label %prem.global, !prem.tile
@@ -102,12 +103,12 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK: udiv i64 %prem.off{{[0-9]+}}, 1024
 // CHECK: load float, ptr %prem.spm.addr{{[0-9]+}}, align 4
 // CHECK-NEXT: store float %{{[0-9]+}}, ptr %arrayidx{{[0-9]+}}.store, align 4
-// CHECK: !{i32 0, i64 185, i64 49152, ![[A:[0-9]+]], ![[B:[0-9]+]]}
+// CHECK: !{i32 0, i64 128, i64 34112, ![[A:[0-9]+]], ![[B:[0-9]+]]}
 // CHECK-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false, i64 1024}
 // CHECK-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 false, i64 1024}
 
-// A: 32 rows of 187 columns and the halo rows' 185; B: 32 rows of 185.
-// JSON: one thread block x 185 iterations of the depth-1 loop 2 [('A', '2d', True, 25416), ('B', '2d', None, 23680)]
+// A: 32 rows of 130 columns and the halo rows' 128; B: 32 rows of 128.
+// JSON: one thread block x 128 iterations of the depth-1 loop 2 [('A', '2d', True, 17664), ('B', '2d', None, 16384)]
 
-// PTX: .shared .align 64 .b8 prem_$_spm_$_jacobi2d[49152];
+// PTX: .shared .align 64 .b8 prem_$_spm_$_jacobi2d[34112];
 // PTX: bar.sync 0;
