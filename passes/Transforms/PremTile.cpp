@@ -1395,8 +1395,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
 
 /// Seed 001 §3.2.2: an interval lasts as long as its tile. With the number
 /// of tiles fixed, equal tiles make the longest interval the shortest and
-/// move about the same bytes (each tile still pays its halo once): 254 columns in
-/// tiles of 185 leave a last one of 69; two of 128 do not. Only where the
+/// move about the same bytes (each tile still pays its halo once): 254 columns
+/// in tiles of 185 leave a last one of 69; two of 128 do not. Only where the
 /// tiled loop's trip count is fixed: under a bound alone (a triangular
 /// loop) smaller tiles would add intervals to its shorter instances.
 std::string NestTiler::balanceTiles(uint64_t &Iterations) const {
