@@ -200,14 +200,22 @@ static IslSet between(IslSet Set) {
   return IslSet(isl_set_intersect(Above.release(), Below.release()));
 }
 
-bool prem::rectangleWithinInterval(isl_ctx *Ctx, ArrayRef<std::string> Sets,
-                                   uint64_t Pitch, const std::string &Context) {
-  IslQuota Quota(Ctx);
+/// The union of the byte sets, their rectangle (every row from the first
+/// to the last they touch, every column from the first to the last) for
+/// the parameter values of Context, and their interval.
+namespace {
+struct RectangleOfSets {
+  IslSet Rectangle, Interval;
+};
+} // namespace
+static std::optional<RectangleOfSets>
+rectangleOf(isl_ctx *Ctx, ArrayRef<std::string> Sets, uint64_t Pitch,
+            const std::string &Context) {
   IslSet Bytes;
   for (const std::string &Text : Sets) {
     IslSet Set = parseSet(Ctx, Text);
     if (!Set.S)
-      return false;
+      return std::nullopt;
     Bytes =
         unite(std::move(Bytes), IslSet(isl_set_reset_tuple_id(Set.release())));
   }
@@ -216,17 +224,39 @@ bool prem::rectangleWithinInterval(isl_ctx *Ctx, ArrayRef<std::string> Sets,
   IslSet Interval = between(std::move(Bytes));
   isl_set *Given = isl_set_read_from_str(Ctx, Context.c_str());
   if (!Rows.S || !Columns.S || !Interval.S || !Given)
-    return isl_set_free(Given), false;
+    return isl_set_free(Given), std::nullopt;
   Columns.S = isl_set_align_params(Columns.S, isl_set_get_space(Rows.S));
   Rows.S = isl_set_align_params(Rows.S, isl_set_get_space(Columns.S));
   IslSet Rectangle =
       applyMap(IslSet(isl_set_flat_product(Rows.release(), Columns.release())),
                "{ [r, c] -> [" + std::to_string(Pitch) + "r + c] }");
   if (!Rectangle.S)
-    return isl_set_free(Given), false;
+    return isl_set_free(Given), std::nullopt;
   Given = isl_set_align_params(Given, isl_set_get_space(Rectangle.S));
   Rectangle.S = isl_set_intersect_params(Rectangle.S, Given);
-  return isSubset(Rectangle, Interval) && !Quota.gaveUp();
+  return RectangleOfSets{std::move(Rectangle), std::move(Interval)};
+}
+
+bool prem::rectangleWithinInterval(isl_ctx *Ctx, ArrayRef<std::string> Sets,
+                                   uint64_t Pitch, const std::string &Context) {
+  IslQuota Quota(Ctx);
+  auto R = rectangleOf(Ctx, Sets, Pitch, Context);
+  return R && isSubset(R->Rectangle, R->Interval) && !Quota.gaveUp();
+}
+
+bool prem::rectangleWritten(isl_ctx *Ctx, ArrayRef<std::string> Sets,
+                            const std::string &Written, uint64_t Pitch,
+                            const std::string &Context) {
+  IslQuota Quota(Ctx);
+  auto R = rectangleOf(Ctx, Sets, Pitch, Context);
+  IslSet Bytes = parseSet(Ctx, Written);
+  if (!R || !Bytes.S)
+    return false;
+  IslSet Copied = std::move(R->Rectangle);
+  Bytes.S = isl_set_reset_tuple_id(Bytes.S);
+  Bytes.S = isl_set_align_params(Bytes.S, isl_set_get_space(Copied.S));
+  Copied.S = isl_set_align_params(Copied.S, isl_set_get_space(Bytes.S));
+  return isSubset(Copied, Bytes) && !Quota.gaveUp();
 }
 
 static std::optional<int64_t> minOfDim(const IslSet &Set, unsigned Dim) {

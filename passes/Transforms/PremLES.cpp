@@ -18,8 +18,8 @@
 //         by the runtime's cooperative 1-D copy (consecutive bytes, widest
 //         moves), a 2-D slot's rows by its 2-D copy (a clipped one's first
 //         and last rows by 1-D copies), and written back the same way
-//         when the tile writes every byte of its written interval; an
-//         array written with holes, or through a 2-D slot, is stored
+//         when the tile writes every byte of its written interval, or of
+//         its rectangle as copied; an array written with holes is stored
 //         element by element (as in dae) so that bytes the tile does not
 //         own are never overwritten. Read-only arrays are never stored.
 //
@@ -351,7 +351,7 @@ void TileSplitter::moveToScratchpad() {
 
 /// SoftDMA: one cooperative copy per array interval, or per 2-D slot its
 /// rows (Algorithm 3 with the runtime doing the thread mapping and vector
-/// width).
+/// width); In: into the scratchpad, else back.
 void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
                                  ArrayRef<bool> Which) {
   Module &M = *F.getParent();
@@ -363,35 +363,51 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
     if (!Which[K])
       continue;
     Value *Spm = B.CreateGEP(B.getInt8Ty(), Scratchpad, A.Slot);
-    if (In && A.Pitch) {
+    if (A.Pitch) {
+      // Stored back the way it was loaded (prem-tile checked that the tile
+      // writes every byte of it, and makes no clipped slot so): the same
+      // copies, the other way.
       FunctionCallee Copy2D = M.getOrInsertFunction(
           "__prem_copy_2d", Type::getVoidTy(C), Ptr, I64, Ptr, I64, I64, I64);
       Value *Pitch = B.getInt64(A.Pitch);
+      auto Rows = [&](Value *SpmAt, Value *ArrayAt, Value *N) {
+        if (In)
+          B.CreateCall(Copy2D, {SpmAt, A.RowBytes, ArrayAt, Pitch, A.Width, N});
+        else
+          B.CreateCall(Copy2D, {ArrayAt, Pitch, SpmAt, A.RowBytes, A.Width, N});
+      };
+      auto Bytes = [&](Value *SpmAt, Value *ArrayAt, Value *N) {
+        B.CreateCall(Copy, {In ? SpmAt : ArrayAt, In ? ArrayAt : SpmAt, N});
+      };
       if (!A.Skip) {
-        B.CreateCall(Copy2D,
-                     {Spm, A.RowBytes, A.Begin, Pitch, A.Width, A.Rows});
+        Rows(Spm, A.Begin, A.Rows);
         continue;
       }
       // A clipped rectangle: the rows between whole, its first row from
       // Skip on and its last without its Cut bytes (one row: both).
       Value *Zero = B.getInt64(0), *One = B.getInt64(1);
       Value *Many = B.CreateICmpUGT(A.Rows, One);
-      B.CreateCall(
-          Copy2D,
-          {B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes), A.RowBytes,
-           B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch), Pitch, A.Width,
-           B.CreateSelect(Many, B.CreateSub(A.Rows, B.getInt64(2)), Zero)});
+      // (Each operand named first: a call's arguments have no evaluation
+      // order, and the IR must not depend on the host compiler.)
+      Value *SpmRow1 = B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes);
+      Value *ArrayRow1 = B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch);
+      Value *Between = B.CreateSelect(
+          Many, B.CreateSub(A.Rows, B.getInt64(2)), Zero);
+      Rows(SpmRow1, ArrayRow1, Between);
       Value *LastWidth = B.CreateSub(A.Width, A.Cut);
       Value *FirstEnd = B.CreateSelect(Many, A.Width, LastWidth);
-      B.CreateCall(Copy, {B.CreateGEP(B.getInt8Ty(), Spm, A.Skip),
-                          B.CreateGEP(B.getInt8Ty(), A.Begin, A.Skip),
-                          B.CreateSelect(B.CreateICmpEQ(A.Rows, Zero), Zero,
-                                         B.CreateSub(FirstEnd, A.Skip))});
+      Value *SpmFirst = B.CreateGEP(B.getInt8Ty(), Spm, A.Skip);
+      Value *ArrayFirst = B.CreateGEP(B.getInt8Ty(), A.Begin, A.Skip);
+      Value *FirstBytes = B.CreateSub(FirstEnd, A.Skip);
+      FirstBytes = B.CreateSelect(B.CreateICmpEQ(A.Rows, Zero), Zero,
+                                  FirstBytes);
+      Bytes(SpmFirst, ArrayFirst, FirstBytes);
       Value *Last = B.CreateSelect(Many, B.CreateSub(A.Rows, One), Zero);
-      B.CreateCall(
-          Copy, {B.CreateGEP(B.getInt8Ty(), Spm, B.CreateMul(Last, A.RowBytes)),
-                 B.CreateGEP(B.getInt8Ty(), A.Begin, B.CreateMul(Last, Pitch)),
-                 B.CreateSelect(Many, LastWidth, Zero)});
+      Value *SpmLast =
+          B.CreateGEP(B.getInt8Ty(), Spm, B.CreateMul(Last, A.RowBytes));
+      Value *ArrayLast =
+          B.CreateGEP(B.getInt8Ty(), A.Begin, B.CreateMul(Last, Pitch));
+      Bytes(SpmLast, ArrayLast, B.CreateSelect(Many, LastWidth, Zero));
       continue;
     }
     if (In) {
@@ -447,9 +463,9 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
         return "the indirect loads' slot is not where prem-tile left it";
       GatherSlot = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||
-               (A.WriteHasNoHoles && (!A.WriteBegin || !A.WriteLength)) ||
-               (A.Pitch &&
-                (!A.Rows || !A.Width || !A.RowBytes || A.WriteHasNoHoles)) ||
+               (A.WriteHasNoHoles && !A.Pitch &&
+                (!A.WriteBegin || !A.WriteLength)) ||
+               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes)) ||
                (!A.Skip != !A.Cut))
       return "array " + A.Name + ": interval values are missing";
 
@@ -516,8 +532,9 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
                                            : A.Pitch ? "rows"
                                                      : "interval"},
                                   {"store", !A.Written ? "none"
-                                            : Interval ? "interval"
-                                                       : "element-wise"}});
+                                            : !Interval ? "element-wise"
+                                            : A.Pitch   ? "rows"
+                                                        : "interval"}});
   }
   Record["arrays"] = std::move(Arrays);
 

@@ -302,9 +302,12 @@ private:
     /// Bytes written (the union of the write accesses); empty if none.
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
+    /// A 2-D slot whose rectangle, as copied, the tile writes whole.
+    bool WritesRectangle = false;
     /// Stored back as one interval (written without holes, not a 2-D slot),
-    /// else element by element.
+    /// or by rows (a 2-D slot written whole), else element by element.
     bool storesInterval() const { return WriteHasNoHoles && !Pitch; }
+    bool storesRows() const { return WritesRectangle && Pitch; }
     /// Code for the interval of bytes touched, and of bytes written (when
     /// they have no holes).
     SmallVector<ByteIntervalExprs, 2> TouchedCode;
@@ -930,8 +933,10 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 /// pitch is one of the strides of the slot's accesses; the one that moves
 /// the fewest bytes wins, if it moves at most half of the interval (the
 /// Execute phase then pays a division by the pitch per access). A written
-/// 2-D slot is stored back element by element: the whole rectangle would
-/// overwrite bytes the tile may not own. Not with indirect loads, which may
+/// 2-D slot is stored back by rows only where the tile writes every byte of
+/// its rectangle (rectangleWritten: a column block, a stencil's output
+/// rows; not clipped); else element by element, since the rectangle would overwrite
+/// bytes the tile may not own. Not with indirect loads, which may
 /// read a written slot by its interval. Where the rectangle reaches outside
 /// the interval it is clipped to it, so that it reads nothing outside the
 /// array.
@@ -951,6 +956,14 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
   // Without code for the written interval, store element by element.
   S.WriteHasNoHoles = S.WrittenCode.has_value();
   chooseTransfer(S, Context, Known);
+  // Not a clipped slot: its written bytes would have to start and end
+  // exactly at the clip (no kernel here does that; none tests it).
+  if (S.Pitch && !S.Clipped && Nest.Arrays[S.Array].Written) {
+    SmallVector<std::string, 8> Touched(S.Sets.begin(), S.Sets.end());
+    append_range(Touched, S.Translates);
+    S.WritesRectangle = rectangleWritten(Ctx, Touched, S.WrittenBytes, S.Pitch,
+                                         tilesWithinLoops());
+  }
   return "";
 }
 
@@ -1523,6 +1536,7 @@ bool NestTiler::run(json::Object &Record) {
                        {"written", A.Written},
                        {"store", !A.Written           ? "none"
                                  : S.storesInterval() ? "interval"
+                                 : S.storesRows()     ? "rows"
                                                       : "element-wise"}};
     if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
       Array["interval_bytes"] = *Interval;
@@ -1683,7 +1697,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     }
     SmallVector<Metadata *, 5> ArrayOps{MDString::get(C, S.Name),
                                         boolMD(C, A.Read), boolMD(C, A.Written),
-                                        boolMD(C, S.storesInterval())};
+                                        boolMD(C, S.storesInterval() ||
+                                                         S.storesRows())};
     if (S.Pitch)
       ArrayOps.push_back(i64MD(C, S.Pitch));
     TileOps.push_back(tupleOf(C, ArrayOps));

@@ -6,15 +6,15 @@
 // second 126) rather than 185 and 69. A is a 2-D transfer (34 rows of the tile's
 // columns and their halo) clipped to its interval: the rectangle's first
 // row would start before A[i-1][j0] and its last end after A[i+1][j1]. B is
-// a 2-D slot too (32 rows of the tile's columns), stored element by element:
-// the rectangle holds bytes the tile does not write. The kernel is versioned once, where every thread is: blocks
+// a 2-D slot too (32 rows of the tile's columns), stored back by rows: the
+// tile writes every byte of its rectangle. The kernel is versioned once, where every thread is: blocks
 // whose threads all pass the bounds guard run the tiles, the others the
 // original code in one memory phase. Every phase change is block-wide.
 // RUN: %cuda_bare_ir -I %S/Inputs %s -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.ll -S -pass-remarks=prem -o %t.sdma.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.sdma.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-report=%t.json %t.ll -disable-output
-// RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['tile'], p['intervals'], [(a['name'], a.get('transfer'), a.get('clipped'), a['unique_bytes']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
+// RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['tile'], p['intervals'], [(a['name'], a.get('transfer'), a.get('clipped'), a['store'], a['unique_bytes']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
 // RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs -S %s -o %t.s
 // RUN: FileCheck %s --check-prefix=PTX < %t.s
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.s -o %t.o %}
@@ -78,7 +78,10 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-// CHECK-NEXT: br label %for.body.store
+// The Store phase: B's rectangle by rows, the way A's came in.
+// CHECK-NEXT: %[[BSPM:[0-9]+]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @prem.spm.jacobi2d to ptr), i64 %prem.slot{{[0-9]+}}
+// CHECK-NEXT: call void @__prem_copy_2d(ptr %prem.begin{{[0-9]+}}, i64 1024, ptr %[[BSPM]], i64 %prem.rowbytes{{[0-9]+}}, i64 %prem.width{{[0-9]+}}, i64 %prem.rows{{[0-9]+}})
+// CHECK-NEXT: br label %prem.store.end
 // CHECK: prem.tile.latch:
 // CHECK: call void @__prem_exit_mem(i32 %prem.interval1)
 // CHECK: br i1 %{{[0-9]+}}, label %if.end, label %prem.tile
@@ -98,17 +101,12 @@ jacobi2d(const float *__restrict__ A, float *__restrict__ B, int m) {
 // CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.partial.interval)
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: ret void
-// The Store phase: B element by element, each from its row and column.
-// CHECK: for.body.store:
-// CHECK: udiv i64 %prem.off{{[0-9]+}}, 1024
-// CHECK: load float, ptr %prem.spm.addr{{[0-9]+}}, align 4
-// CHECK-NEXT: store float %{{[0-9]+}}, ptr %arrayidx{{[0-9]+}}.store, align 4
 // CHECK: !{i32 0, i64 128, i64 34112, ![[A:[0-9]+]], ![[B:[0-9]+]]}
 // CHECK-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false, i64 1024}
-// CHECK-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 false, i64 1024}
+// CHECK-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 true, i64 1024}
 
 // A: 32 rows of 130 columns and the halo rows' 128; B: 32 rows of 128.
-// JSON: one thread block x 128 iterations of the depth-1 loop 2 [('A', '2d', True, 17664), ('B', '2d', None, 16384)]
+// JSON: one thread block x 128 iterations of the depth-1 loop 2 [('A', '2d', True, 'none', 17664), ('B', '2d', None, 'rows', 16384)]
 
 // PTX: .shared .align 64 .b8 prem_$_spm_$_jacobi2d[34112];
 // PTX: bar.sync 0;

@@ -86,6 +86,13 @@ rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch);
 bool rectangleWithinInterval(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
                              uint64_t Pitch, const std::string &Context);
 
+/// Whether, for every parameter value of Context, every byte of that
+/// rectangle is in Written: a 2-D slot can then be stored back by rows, as
+/// it was loaded, without writing a byte the tile did not.
+bool rectangleWritten(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
+                      const std::string &Written, uint64_t Pitch,
+                      const std::string &Context);
+
 /// The greatest value of dimension Dim over a parameter-free set; nullopt
 /// when unbounded, empty or isl fails.
 std::optional<int64_t> maxOfDim(const IslSet &Set, unsigned Dim);

@@ -35,8 +35,10 @@ namespace prem {
 ///   array, or one
 ///   access shape of a read-only array ("A#1", "A#2"); successor 0 is the
 ///   scratchpad path, successor 1 the global path. Pitch: the slot is a 2-D
-///   transfer (seed 003) of rows Pitch bytes apart in the array (read-only
-///   arrays only). GatherStride: the last slot, "indirect", holds the
+///   transfer (seed 003) of rows Pitch bytes apart in the array.
+///   WriteHasNoHoles: the tile writes every byte of its written interval
+///   (1-D), or of its rectangle as copied (2-D), so SoftDMA stores it back
+///   by copies; else it is stored element by element. GatherStride: the last slot, "indirect", holds the
 ///   elements of the indirect loads (tagged with its index), one per
 ///   execution, GatherStride bytes apart in the order they run; it has a
 ///   slot and a length, no begin. On a GPU each of the block's

@@ -3,7 +3,8 @@
 // band (rows of the diagonal's stride), a read whose rectangle would start
 // before its first byte (clipped to its interval), a flat-subscript stencil
 // (clipped, its row's halo columns included), a column block written (a 2-D
-// slot stored element by element), and doitgen, whose depth-2 loop
+// slot stored back by rows), every other column written (a 2-D slot stored
+// element by element), and doitgen, whose depth-2 loop
 // is tiled (one iteration of its depth-1 loop reads all of C4, 6400 bytes)
 // with C4 read as a column block. Prints a hash of each output.
 #include "float-hash.h"
@@ -53,14 +54,23 @@ static void stencil(float *restrict B, const float *restrict A) {
                      A[i * W + j + 1] + A[(i + 1) * W + j];
 }
 
-// A column block written as well as read: both arrays are 2-D slots, B
-// stored back element by element (its rectangle's other bytes are not the
-// tile's).
+// A column block written: both arrays are 2-D slots, and the tile writes
+// every byte of B's rectangle, so B is stored back by rows.
 static void colwrite(float *restrict B, const float *restrict A) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
   for (int j = 0; j < N; j++)
     for (int i = 0; i < N; i++)
       B[i * N + j] = 2.0f * A[i * N + j] + 1.0f;
+}
+
+// Every other column written: B's rectangle holds the odd columns, which
+// the tile does not write (and, B being only written, does not load), so B
+// is stored element by element; by rows it would overwrite them.
+static void colskip(float *restrict B, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int j = 0; j < N / 2; j++)
+    for (int i = 0; i < N; i++)
+      B[i * N + 2 * j] = A[i * N + j] - 3.0f;
 }
 
 #define M 40
@@ -95,6 +105,8 @@ int main(void) {
   printf("stencil %016llx\n", (unsigned long long)hash(B, 8 * W));
   colwrite(B, A);
   printf("colwrite %016llx\n", (unsigned long long)hash(B, N * N));
+  colskip(B, A);
+  printf("colskip %016llx\n", (unsigned long long)hash(B, N * N));
   free(B);
   float *S = malloc(M * M * M * sizeof(float));
   deep(S, A, A + M * M * M);
