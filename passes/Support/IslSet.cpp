@@ -208,9 +208,10 @@ struct RectangleOfSets {
   IslSet Rectangle, Interval;
 };
 } // namespace
-static std::optional<RectangleOfSets>
-rectangleOf(isl_ctx *Ctx, ArrayRef<std::string> Sets, uint64_t Pitch,
-            const std::string &Context) {
+static std::optional<RectangleOfSets> rectangleOf(isl_ctx *Ctx,
+                                                  ArrayRef<std::string> Sets,
+                                                  uint64_t Pitch,
+                                                  const std::string &Context) {
   IslSet Bytes;
   for (const std::string &Text : Sets) {
     IslSet Set = parseSet(Ctx, Text);

@@ -391,16 +391,16 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
       // order, and the IR must not depend on the host compiler.)
       Value *SpmRow1 = B.CreateGEP(B.getInt8Ty(), Spm, A.RowBytes);
       Value *ArrayRow1 = B.CreateGEP(B.getInt8Ty(), A.Begin, Pitch);
-      Value *Between = B.CreateSelect(
-          Many, B.CreateSub(A.Rows, B.getInt64(2)), Zero);
+      Value *Between =
+          B.CreateSelect(Many, B.CreateSub(A.Rows, B.getInt64(2)), Zero);
       Rows(SpmRow1, ArrayRow1, Between);
       Value *LastWidth = B.CreateSub(A.Width, A.Cut);
       Value *FirstEnd = B.CreateSelect(Many, A.Width, LastWidth);
       Value *SpmFirst = B.CreateGEP(B.getInt8Ty(), Spm, A.Skip);
       Value *ArrayFirst = B.CreateGEP(B.getInt8Ty(), A.Begin, A.Skip);
       Value *FirstBytes = B.CreateSub(FirstEnd, A.Skip);
-      FirstBytes = B.CreateSelect(B.CreateICmpEQ(A.Rows, Zero), Zero,
-                                  FirstBytes);
+      FirstBytes =
+          B.CreateSelect(B.CreateICmpEQ(A.Rows, Zero), Zero, FirstBytes);
       Bytes(SpmFirst, ArrayFirst, FirstBytes);
       Value *Last = B.CreateSelect(Many, B.CreateSub(A.Rows, One), Zero);
       Value *SpmLast =
@@ -531,7 +531,7 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
                                                ? "element-wise"
                                            : A.Pitch ? "rows"
                                                      : "interval"},
-                                  {"store", !A.Written ? "none"
+                                  {"store", !A.Written  ? "none"
                                             : !Interval ? "element-wise"
                                             : A.Pitch   ? "rows"
                                                         : "interval"}});

@@ -935,8 +935,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 /// Execute phase then pays a division by the pitch per access). A written
 /// 2-D slot is stored back by rows only where the tile writes every byte of
 /// its rectangle (rectangleWritten: a column block, a stencil's output
-/// rows; not clipped); else element by element, since the rectangle would overwrite
-/// bytes the tile may not own. Not with indirect loads, which may
+/// rows; not clipped); else element by element, since the rectangle would
+/// overwrite bytes the tile may not own. Not with indirect loads, which may
 /// read a written slot by its interval. Where the rectangle reaches outside
 /// the interval it is clipped to it, so that it reads nothing outside the
 /// array.
@@ -1695,10 +1695,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Tag(B.CreateGEP(B.getInt8Ty(), Base, Written.Begin), K, "wbegin");
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
-    SmallVector<Metadata *, 5> ArrayOps{MDString::get(C, S.Name),
-                                        boolMD(C, A.Read), boolMD(C, A.Written),
-                                        boolMD(C, S.storesInterval() ||
-                                                         S.storesRows())};
+    SmallVector<Metadata *, 5> ArrayOps{
+        MDString::get(C, S.Name), boolMD(C, A.Read), boolMD(C, A.Written),
+        boolMD(C, S.storesInterval() || S.storesRows())};
     if (S.Pitch)
       ArrayOps.push_back(i64MD(C, S.Pitch));
     TileOps.push_back(tupleOf(C, ArrayOps));

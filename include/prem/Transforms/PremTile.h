@@ -38,10 +38,10 @@ namespace prem {
 ///   transfer (seed 003) of rows Pitch bytes apart in the array.
 ///   WriteHasNoHoles: the tile writes every byte of its written interval
 ///   (1-D), or of its rectangle as copied (2-D), so SoftDMA stores it back
-///   by copies; else it is stored element by element. GatherStride: the last slot, "indirect", holds the
-///   elements of the indirect loads (tagged with its index), one per
-///   execution, GatherStride bytes apart in the order they run; it has a
-///   slot and a length, no begin. On a GPU each of the block's
+///   by copies; else it is stored element by element. GatherStride: the last
+///   slot, "indirect", holds the elements of the indirect loads (tagged with
+///   its index), one per execution, GatherStride bytes apart in the order they
+///   run; it has a slot and a length, no begin. On a GPU each of the block's
 ///   GatherThreads threads gathers its own: the element a thread gathers at
 ///   byte count c of its own sequence is at slot + c * GatherThreads +
 ///   thread * GatherStride.
