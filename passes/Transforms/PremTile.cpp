@@ -299,6 +299,12 @@ private:
     /// The bytes of its other accesses (translates inside the interval of
     /// Sets): a 2-D transfer's rows and columns must hold them too.
     SmallVector<std::string, 4> Translates;
+    /// Every byte set the slot's rectangle must hold: Sets and Translates.
+    SmallVector<std::string, 8> touchedSets() const {
+      SmallVector<std::string, 8> Touched(Sets.begin(), Sets.end());
+      append_range(Touched, Translates);
+      return Touched;
+    }
     /// Bytes written (the union of the write accesses); empty if none.
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
@@ -959,10 +965,8 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
   // Not a clipped slot: its written bytes would have to start and end
   // exactly at the clip (no kernel here does that; none tests it).
   if (S.Pitch && !S.Clipped && Nest.Arrays[S.Array].Written) {
-    SmallVector<std::string, 8> Touched(S.Sets.begin(), S.Sets.end());
-    append_range(Touched, S.Translates);
-    S.WritesRectangle = rectangleWritten(Ctx, Touched, S.WrittenBytes, S.Pitch,
-                                         tilesWithinLoops());
+    S.WritesRectangle = rectangleWritten(Ctx, S.touchedSets(), S.WrittenBytes,
+                                         S.Pitch, tilesWithinLoops());
   }
   return "";
 }
@@ -989,8 +993,7 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   // interval; one clipped to the interval only where none fits it (a way
   // out: two more copies, and its size is measured for one iteration).
   std::optional<std::pair<bool, uint64_t>> Best;
-  SmallVector<std::string, 8> Touched(S.Sets.begin(), S.Sets.end());
-  append_range(Touched, S.Translates);
+  SmallVector<std::string, 8> Touched = S.touchedSets();
   for (uint64_t Pitch : Pitches) {
     if (Pitch % Align || Pitch < 2 * Align)
       continue;
