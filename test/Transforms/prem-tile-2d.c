@@ -19,6 +19,30 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.band.ll -S -o - | FileCheck %s --check-prefix=BAND
 // BAND: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes, ptr %prem.begin, i64 252, i64 %prem.width, i64 %prem.rows)
 // BAND: !{!"A", i1 true, i1 false, i1 false, i64 252}
+// A column block written (B[i][j] for every i of the tile's columns): B is a
+// 2-D slot too, and the tile writes every byte of its rectangle, so the
+// Store phase is the Load phase's 2-D copy the other way.
+// RUN: %omp_host_device_ir -DCOLWRITE %s -o %t.colwrite.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.colwrite.ll -S -o - | FileCheck %s --check-prefix=COLWRITE
+// COLWRITE: prem.store:
+// COLWRITE-NEXT: call void @__prem_enter_mem(
+// COLWRITE-NEXT: [[B:%[0-9]+]] = getelementptr i8, ptr %prem.spm, i64 %prem.slot7
+// COLWRITE-NEXT: call void @__prem_copy_2d(ptr %prem.begin5, i64 256, ptr [[B]], i64 %prem.rowbytes4, i64 %prem.width3, i64 %prem.rows2)
+// COLWRITE-NEXT: br label %prem.store.end
+// COLWRITE: !{!"B", i1 false, i1 true, i1 true, i64 256}
+// Every other column written (B[i][2j]): the rectangle holds the odd
+// columns, which the tile neither writes nor loads, so B is stored element
+// by element, each from its row and column of the slot.
+// RUN: %omp_host_device_ir -DCOLSKIP %s -o %t.colskip.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=2048 %t.colskip.ll -S -o - | FileCheck %s --check-prefix=COLSKIP
+// COLSKIP: prem.store:
+// COLSKIP-NEXT: call void @__prem_enter_mem(
+// COLSKIP-NEXT: br label %for.cond.preheader.store
+// COLSKIP: for.body.store:
+// COLSKIP: %prem.row{{[0-9]+}} = udiv i64 %prem.off{{[0-9]+}}, 256
+// COLSKIP: %[[V:[0-9]+]] = load float, ptr %prem.spm.addr{{[0-9]+}}, align 4
+// COLSKIP-NEXT: store float %[[V]], ptr %gep{{[0-9]+}}.store, align 4
+// COLSKIP: !{!"B", i1 false, i1 true, i1 false, i64 256}
 // A tile whose rows make a rectangle starting before the first byte it
 // reads (row j's column 5 and row j+1's column 2: row j0 from column 2
 // reaches before A[j0][5], and for j0 = 0 it could be before the array)
@@ -125,6 +149,20 @@ void band(float *restrict y, const float *restrict A) {
       s += A[(j + i) * N + (N - 1 - j)];
     y[j] = s;
   }
+}
+#elif defined(COLWRITE)
+void colwrite(float *restrict B, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      B[i * N + j] = 2.0f * A[i * N + j];
+}
+#elif defined(COLSKIP)
+void colskip(float *restrict B, const float *restrict A) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int j = 0; j < N / 2; j++)
+    for (int i = 0; i < N; i++)
+      B[i * N + 2 * j] = A[i * N + j];
 }
 #elif defined(CORNER)
 void corner(float *restrict y, const float *restrict A) {
