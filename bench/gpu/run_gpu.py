@@ -48,7 +48,8 @@ import cupy as cp
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import prem_tools  # noqa: E402  (bench/prem_tools.py)
 
-ROWS, THREADS, N, NSMALL, TAPS, NCOLS, ELL_K = 32, 256, 256, 64, 16, 16384, 16
+ROWS, THREADS, N, NSMALL, TAPS, NCOLS, ELL_K, CHANNELS = (
+    32, 256, 256, 64, 16, 16384, 16, 4)
 PHASE_SHIFT = 30
 TRACE_CAPACITY = 65536
 
@@ -140,6 +141,12 @@ def kernels(sms, size="large"):
         C = np.zeros((m, NSMALL), np.float32)
         return [A, B, C, np.int32(m)], [2], [A.astype(np.float64) @ B]
     rows("gemm", gemm)
+
+    def blend(rng):
+        img, w, out = f32(rng, m, CHANNELS, N), f32(rng, CHANNELS, N), f32(rng, m, N)
+        ref = out + (img.astype(np.float64) * w).sum(axis=1)
+        return [img, w, out, np.int32(m)], [2], [ref]
+    rows("blend", blend)
 
     def jacobi1d(rng):
         A = f32(rng, n)

@@ -29,6 +29,7 @@
 #define THREADS 256 // threads per block of the element kernels
 #define TAPS 16
 #define ELL_K 16 // stored entries per row of spmv
+#define CHANNELS 4 // channels of blend
 
 extern "C" {
 
@@ -140,6 +141,25 @@ gemm(const float *__restrict__ A, const float *__restrict__ B,
         s += A[i * NSMALL + k] * B[k * NSMALL + j];
       C[i * NSMALL + j] = s;
     }
+}
+
+// A weighted blend of CHANNELS images, per-pixel weights, one thread per
+// row: out += sum_c w[c] * in[c]; each pixel's channels are adjacent rows
+// (in[i][c][j]). One channel of a block's rows (32 rows of in and of out,
+// 64 KiB) does not fit shared memory, so the column loop is tiled within
+// each channel (seed 001, Algorithm 2 at depth 2): the block's threads run
+// each channel's column tiles together. The channel loop is kept rolled:
+// unrolled, it would be four column loops in a row, and the plugin tiles
+// one loop per depth.
+__global__ void __launch_bounds__(ROWS)
+blend(const float *__restrict__ in, const float *__restrict__ w,
+      float *__restrict__ out, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m)
+#pragma unroll 1
+    for (int c = 0; c < CHANNELS; c++)
+      for (int j = 0; j < N; j++)
+        out[i * N + j] += w[c * N + j] * in[(i * CHANNELS + c) * N + j];
 }
 
 // jacobi-1d.

@@ -1249,10 +1249,13 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
   auto Build = [&](unsigned Depth, SmallVectorImpl<std::string> &Sets,
                    std::string &Written) {
     std::string Params = paramList();
+    // (A thread block's list may be empty: "[]".)
+    StringRef Sep = Params.size() > 2 ? ", " : "";
     if (Depth == 1)
-      Params.insert(Params.size() - 1, ", tile1_n, tile1_lb");
+      Params.insert(Params.size() - 1, (Sep + "tile1_n, tile1_lb").str());
     if (Depth == 2)
-      Params.insert(Params.size() - 1, ", tile1_lb, tile2_n, tile2_lb");
+      Params.insert(Params.size() - 1,
+                    (Sep + "tile1_lb, tile2_n, tile2_lb").str());
     auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
       if (R.Chain.size() < Depth + 1)
         return std::nullopt;

@@ -360,7 +360,7 @@ private:
                       const StringSet<> &Known);
   /// Back to the interval for 2-D slots that no longer save half of it in
   /// tiles of this many iterations (their rows have grown to whole rows),
-  /// where the tile still fits.
+  /// where the tile still fits and the slot's store stays as coalesced.
   void preferIntervals(uint64_t Iterations);
   /// Shrinks a tile of the tiled loop to the size that splits its fixed
   /// trip count into as many tiles, as evenly as can be; says so (or "").
@@ -1049,6 +1049,10 @@ void NestTiler::preferIntervals(uint64_t Iterations) {
     auto Interval = S.Length->largest(Context);
     if (!S.Pitch || !Rectangle || !Interval || *Rectangle * 2 <= *Interval)
       continue;
+    // A rectangle stored back by rows stays: as an interval with holes the
+    // slot would be stored element by element (uncoalesced on a GPU).
+    if (S.storesRows() && !S.WriteHasNoHoles)
+      continue;
     uint64_t Pitch = std::exchange(S.Pitch, 0);
     auto Bytes = bytesPerTile(Iterations);
     if (!Bytes || *Bytes > Budget)
@@ -1399,6 +1403,11 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
               : TileDepth == 1 ? "iterations of the depth-1 loop, one SIMT "
                                  "iteration at a time (one SIMT iteration "
                                  "does not fit)"
+              : TileDepth == 2 && ThreadBlock
+                  ? "iterations of the depth-2 loop, run by every thread of "
+                    "the block together, one iteration of the depth-1 loop "
+                    "at a time (one iteration of the depth-1 loop does not "
+                    "fit)"
               : TileDepth == 2 ? "iterations of the depth-2 loop, one "
                                  "iteration of the loops around it at a time "
                                  "(one iteration of the depth-1 loop does not "
@@ -1462,10 +1471,8 @@ bool NestTiler::run(json::Object &Record) {
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
-  // (A thread block's tiles: depth 1 only, the one tested.)
-  for (unsigned Depth = 1;
-       !Why.empty() && OneIterationTooLarge && (!BlockTile || ThreadBlock) &&
-       Depth <= (ThreadBlock ? 1 : 2);
+  for (unsigned Depth = 1; !Why.empty() && OneIterationTooLarge &&
+                           (!BlockTile || ThreadBlock) && Depth <= 2;
        ++Depth) {
     SlotOf.clear();
     Slots.clear();
@@ -1601,8 +1608,11 @@ bool NestTiler::run(json::Object &Record) {
                    ? ThreadBlock
                          ? ": depth-1 loop tiled, one thread block and "
                          : ": depth-1 loop tiled, one SIMT iteration and "
-               : TileDepth == 2 ? ": depth-2 loop tiled, one iteration of "
-                                  "each loop around it and "
+               : TileDepth == 2
+                   ? ThreadBlock ? ": depth-2 loop tiled, one thread block, "
+                                   "one iteration of the depth-1 loop and "
+                                 : ": depth-2 loop tiled, one iteration of "
+                                   "each loop around it and "
                : ThreadBlock    ? ": thread block tiled, "
                                 : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)

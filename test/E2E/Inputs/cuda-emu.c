@@ -22,6 +22,7 @@
 #define THREADS 256
 #define TAPS 16
 #define ELL_K 16
+#define CHANNELS 4
 
 static __thread unsigned Tid;
 static unsigned Ctaid, Ntid;
@@ -110,6 +111,7 @@ void gemver(float *, const float *, const float *, const float *,
             const float *, int);
 void jacobi2d(const float *, float *, int);
 void gemm(const float *, const float *, float *, int);
+void blend(const float *, const float *, float *, int);
 void jacobi1d(const float *, float *, int);
 void fir(const float *, const float *, float *, int);
 void saxpy(const float *, float *, float, int);
@@ -129,6 +131,7 @@ static void runGesummv(void) { gesummv(A, B, X, Y, 1.5f, -0.5f, M); }
 static void runGemver(void) { gemver(A, U1, V1, U2, V2, M); }
 static void runJacobi2d(void) { jacobi2d(A, B, M2D); }
 static void runGemm(void) { gemm(A, B, C, M); }
+static void runBlend(void) { blend(A, B, C, M); }
 static void runJacobi1d(void) { jacobi1d(A, B, NE); }
 static void runFir(void) { fir(X, A, Y, NE); }
 static void runSaxpy(void) { saxpy(X, Y, 0.75f, NE); }
@@ -180,6 +183,10 @@ int main(void) {
   A = data(M * NSMALL), B = data(NSMALL * NSMALL), C = data(M * NSMALL);
   launch(runGemm, blocks(M, ROWS), ROWS);
   report("gemm", C, M * NSMALL);
+
+  A = data(M * CHANNELS * N), B = data(CHANNELS * N), C = data(M * N);
+  launch(runBlend, blocks(M, ROWS), ROWS);
+  report("blend", C, M * N);
 
   A = data(NE), B = data(NE);
   launch(runJacobi1d, blocks(NE - 2, THREADS), THREADS);
