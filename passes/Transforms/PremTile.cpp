@@ -1613,8 +1613,8 @@ bool NestTiler::run(json::Object &Record) {
                                    "one iteration of the depth-1 loop and "
                                  : ": depth-2 loop tiled, one iteration of "
                                    "each loop around it and "
-               : ThreadBlock    ? ": thread block tiled, "
-                                : ": worksharing loop tiled, ")
+               : ThreadBlock ? ": thread block tiled, "
+                             : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
            << (TileDepth     ? " of its iterations per PREM interval"
                : ThreadBlock ? " threads per PREM interval"
