@@ -364,7 +364,10 @@ private:
   void preferIntervals(uint64_t Iterations);
   /// Shrinks a tile of the tiled loop to the size that splits its fixed
   /// trip count into as many tiles, as evenly as can be; says so (or "").
-  std::string balanceTiles(uint64_t &Iterations) const;
+  /// A SIMT tile's chunk is known only at run time: BalanceChunks says the
+  /// tile loop does the same there.
+  std::string balanceTiles(uint64_t &Iterations);
+  bool BalanceChunks = false;
   /// Scratchpad bytes of a slot's largest tile under Context.
   std::optional<uint64_t> slotBytes(const Slot &S,
                                     const std::string &Context) const;
@@ -410,6 +413,7 @@ private:
   std::optional<uint64_t> gatherBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
+  Value *balancedTileSize(Value *Trips, uint64_t Iterations, Instruction *At);
   void transformBlockTile();
   /// The thread block's inner tiles run where every thread of the block
   /// passes the bounds guard: versions the kernel once, before its first
@@ -1424,9 +1428,23 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
 /// in tiles of 185 leave a last one of 69; two of 128 do not. Only where the
 /// tiled loop's trip count is fixed: under a bound alone (a triangular
 /// loop) smaller tiles would add intervals to its shorter instances.
-std::string NestTiler::balanceTiles(uint64_t &Iterations) const {
-  if (!TileDepth || ForcedIterations)
+std::string NestTiler::balanceTiles(uint64_t &Iterations) {
+  if (ForcedIterations || Iterations < 2)
     return "";
+  if (!TileDepth) {
+    // A thread's chunk of the SIMT loop: its tiles are sized where the
+    // chunk is known (transform).
+    const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+    if (SIMT.GlobalLower && SIMT.GlobalUpper &&
+        uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1) <= Iterations)
+      return "";
+    BalanceChunks = true;
+    return formatv("; balanced at run time: each thread's chunk in as many "
+                   "tiles as tiles of {0} would make, of equal size (a "
+                   "multiple of 4 where that is at most {0})",
+                   Iterations)
+        .str();
+  }
   std::optional<uint64_t> Trip;
   for (const NestLoop &NL : Nest.Loops) {
     if (NL.Depth != TileDepth)
@@ -1793,6 +1811,7 @@ void NestTiler::transform(uint64_t Iterations) {
   SCEVExpander Expander(SE, "prem");
   Instruction *PreEnd = Pre->getTerminator();
   Value *Trips = Expander.expandCodeFor(TripCount, I64, PreEnd);
+  Value *TileSize = balancedTileSize(Trips, Iterations, PreEnd);
   StringMap<Value *> Params = expandParams(Expander, PreEnd->getIterator());
   if (TileDepth == 2) {
     // The footprint counts the depth-1 loop's iterations from 0.
@@ -1820,7 +1839,8 @@ void NestTiler::transform(uint64_t Iterations) {
     Carried.push_back(B.CreatePHI(Phi->getType(), 2, Phi->getName() + ".tile"));
   Value *Left = B.CreateSub(Trips, Done);
   Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
-                                     B.getInt64(Iterations), nullptr, "prem.n");
+                                     TileSize,
+                                     nullptr, "prem.n");
   if (TileDepth) {
     // One SIMT iteration (the current one; at depth 2 also the current
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
@@ -1925,6 +1945,31 @@ void NestTiler::transform(uint64_t Iterations) {
       I.eraseFromParent();
 
   tagAccesses();
+}
+
+/// The tile size for a loop of Trips iterations (computed at At, before it):
+/// Iterations, or with BalanceChunks the size that cuts Trips into as many
+/// tiles as Iterations would, as equal as can be (balanceTiles), rounded up
+/// to a multiple of 4 where that is still at most Iterations. Fewer
+/// iterations than Iterations fit too: a tile's bytes never grow as it
+/// shrinks, and every tile checks its fit.
+Value *NestTiler::balancedTileSize(Value *Trips, uint64_t Iterations,
+                                   Instruction *At) {
+  IRBuilder<> B(At);
+  if (!BalanceChunks)
+    return B.getInt64(Iterations);
+  // (At least one tile: the loop runs at least once where it is entered.)
+  Value *Tiles = B.CreateBinaryIntrinsic(
+      Intrinsic::umax,
+      B.CreateUDiv(B.CreateAdd(Trips, B.getInt64(Iterations - 1)),
+                   B.getInt64(Iterations)),
+      B.getInt64(1), nullptr, "prem.tiles");
+  Value *Even = B.CreateUDiv(
+      B.CreateAdd(Trips, B.CreateSub(Tiles, B.getInt64(1))), Tiles);
+  Value *Rounded = B.CreateAnd(B.CreateAdd(Even, B.getInt64(3)),
+                               B.getInt64(~uint64_t(3)));
+  return B.CreateSelect(B.CreateICmpULE(Rounded, B.getInt64(Iterations)),
+                        Rounded, Even, "prem.size");
 }
 
 /// The nest's runtime values (simt_lb aside: each tile has its own), as i64

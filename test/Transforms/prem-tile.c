@@ -20,7 +20,20 @@
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK: for.cond.preheader.preheader:
-// CHECK: br label %prem.tile
+// The thread's chunk (known here) in as many tiles as tiles of 16 would
+// make, of equal size, rounded up to a multiple of 4 where that is at most 16.
+// CHECK: %[[TRIPS:[0-9]+]] = add nuw nsw i64 %{{[0-9]+}}, 1
+// CHECK-NEXT: %[[UP:[0-9]+]] = add i64 %[[TRIPS]], 15
+// CHECK-NEXT: %[[T16:[0-9]+]] = udiv i64 %[[UP]], 16
+// CHECK-NEXT: %prem.tiles = call i64 @llvm.umax.i64(i64 %[[T16]], i64 1)
+// CHECK-NEXT: %[[M1:[0-9]+]] = sub i64 %prem.tiles, 1
+// CHECK-NEXT: %[[UP2:[0-9]+]] = add i64 %[[TRIPS]], %[[M1]]
+// CHECK-NEXT: %[[EVEN:[0-9]+]] = udiv i64 %[[UP2]], %prem.tiles
+// CHECK-NEXT: %[[R3:[0-9]+]] = add i64 %[[EVEN]], 3
+// CHECK-NEXT: %[[R:[0-9]+]] = and i64 %[[R3]], -4
+// CHECK-NEXT: %[[FITS:[0-9]+]] = icmp ule i64 %[[R]], 16
+// CHECK-NEXT: %prem.size = select i1 %[[FITS]], i64 %[[R]], i64 %[[EVEN]]
+// CHECK-NEXT: br label %prem.tile
 // The scratchpad path: the original loop, entered from prem.load with the
 // carried induction variable, leaving after prem.n iterations.
 // CHECK: for.cond.preheader:
@@ -39,7 +52,8 @@
 // CHECK-NEXT: %prem.done = phi i64 [ 0, %for.cond.preheader.preheader ], [ %prem.done.next, %prem.tile.latch ]
 // CHECK-NEXT: %prem.interval = phi i32 [ 0, %for.cond.preheader.preheader ], [ %{{[0-9]+}}, %prem.tile.latch ]
 // CHECK-NEXT: %[[IV]].tile = phi i64 [ %{{[0-9]+}}, %for.cond.preheader.preheader ], [ %[[IV]].next, %prem.tile.latch ]
-// CHECK: %prem.n = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 16)
+// CHECK-NEXT: %[[LEFT:[0-9]+]] = sub i64 %[[TRIPS]], %prem.done
+// CHECK-NEXT: %prem.n = call i64 @llvm.umin.i64(i64 %[[LEFT]], i64 %prem.size)
 // CHECK: %prem.interval1 = freeze i32 %prem.interval, !prem.value
 // A's interval: 256 bytes per row from the tile's first row.
 // CHECK: %[[A_FIRST:[0-9]+]] = mul i64 256, %[[IV]].tile
