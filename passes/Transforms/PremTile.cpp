@@ -1838,9 +1838,8 @@ void NestTiler::transform(uint64_t Iterations) {
   for (PHINode *Phi : HeaderPhis)
     Carried.push_back(B.CreatePHI(Phi->getType(), 2, Phi->getName() + ".tile"));
   Value *Left = B.CreateSub(Trips, Done);
-  Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
-                                     TileSize,
-                                     nullptr, "prem.n");
+  Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, Left, TileSize, nullptr,
+                                     "prem.n");
   if (TileDepth) {
     // One SIMT iteration (the current one; at depth 2 also the current
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
@@ -1966,8 +1965,8 @@ Value *NestTiler::balancedTileSize(Value *Trips, uint64_t Iterations,
       B.getInt64(1), nullptr, "prem.tiles");
   Value *Even = B.CreateUDiv(
       B.CreateAdd(Trips, B.CreateSub(Tiles, B.getInt64(1))), Tiles);
-  Value *Rounded = B.CreateAnd(B.CreateAdd(Even, B.getInt64(3)),
-                               B.getInt64(~uint64_t(3)));
+  Value *Rounded =
+      B.CreateAnd(B.CreateAdd(Even, B.getInt64(3)), B.getInt64(~uint64_t(3)));
   return B.CreateSelect(B.CreateICmpULE(Rounded, B.getInt64(Iterations)),
                         Rounded, Even, "prem.size");
 }
