@@ -1,14 +1,9 @@
-// Runs the CUDA suite (bench/kernels/suite.cu) on the CPU: its NVPTX device
-// IR, made host IR by nvptx-on-host.py, with each CUDA thread a pthread.
-// A block's threads run together (one block at a time, so one copy of each
-// kernel's shared memory serves), the block barrier is a pthread barrier,
-// and the runtime's cooperative copies split their bytes over the block's
-// threads as on the GPU: a tile whose phases lacked a barrier could read
-// bytes another thread has not copied yet. Prints, per kernel, a hash of
-// its outputs (bit for bit) and how many phases thread 0 entered.
+// Runs the CUDA suite (bench/kernels/suite.cu) on the CPU (cuda-emu.h).
+// Prints, per kernel, a hash of its outputs (bit for bit) and how many
+// phases thread 0 entered.
+#include "cuda-emu.h"
 #include "float-hash.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,73 +18,6 @@
 #define TAPS 16
 #define ELL_K 16
 #define CHANNELS 4
-
-static __thread unsigned Tid;
-static unsigned Ctaid, Ntid;
-static pthread_barrier_t Barrier;
-static long MemPhases, ComputePhases, Exits;
-
-unsigned emu_tid_x(void) { return Tid; }
-unsigned emu_tid_y(void) { return 0; }
-unsigned emu_tid_z(void) { return 0; }
-unsigned emu_ctaid_x(void) { return Ctaid; }
-unsigned emu_ctaid_y(void) { return 0; }
-unsigned emu_ctaid_z(void) { return 0; }
-unsigned emu_ntid_x(void) { return Ntid; }
-unsigned emu_ntid_y(void) { return 1; }
-unsigned emu_ntid_z(void) { return 1; }
-void emu_barrier(int Id) {
-  (void)Id;
-  pthread_barrier_wait(&Barrier);
-}
-
-void __prem_enter_mem(unsigned Interval) {
-  (void)Interval;
-  if (Tid == 0) // (only thread 0 may store: += 0 in the others races)
-    ++MemPhases;
-}
-void __prem_enter_comp(unsigned Interval) {
-  (void)Interval;
-  if (Tid == 0)
-    ++ComputePhases;
-}
-void __prem_exit_mem(unsigned Interval) {
-  (void)Interval;
-  if (Tid == 0)
-    ++Exits;
-}
-void __prem_copy_1d(char *Dst, const char *Src, unsigned long Bytes) {
-  for (unsigned long I = Tid; I < Bytes; I += Ntid)
-    Dst[I] = Src[I];
-}
-void __prem_copy_2d(char *Dst, unsigned long DstPitch, const char *Src,
-                    unsigned long SrcPitch, unsigned long Width,
-                    unsigned long Rows) {
-  for (unsigned long I = Tid; I < Width * Rows; I += Ntid)
-    Dst[I / Width * DstPitch + I % Width] = Src[I / Width * SrcPitch + I % Width];
-}
-
-static void (*Body)(void);
-static void *thread(void *Arg) {
-  Tid = (unsigned)(unsigned long)Arg;
-  Body();
-  return NULL;
-}
-
-static void launch(void (*Kernel)(void), unsigned Blocks, unsigned Threads) {
-  pthread_t T[THREADS];
-  Body = Kernel;
-  Ntid = Threads;
-  pthread_barrier_init(&Barrier, NULL, Threads);
-  for (Ctaid = 0; Ctaid < Blocks; ++Ctaid) {
-    for (unsigned I = 0; I < Threads; ++I)
-      if (pthread_create(&T[I], NULL, thread, (void *)(unsigned long)I))
-        abort();
-    for (unsigned I = 0; I < Threads; ++I)
-      pthread_join(T[I], NULL);
-  }
-  pthread_barrier_destroy(&Barrier);
-}
 
 static unsigned Seed = 12345;
 static float *data(int n) {
