@@ -3,14 +3,16 @@
 // bounds guard, the block size stated with __launch_bounds__. Rows m are a
 // kernel argument (tall matrices, so the grid fills the GPU); the row length
 // N is fixed at compile time so that one block's rows fit the 48 KiB shared
-// memory (seed 001, Sec. 3.2.2: the block is the PREM interval).
+// memory (seed 001, Sec. 3.2.2: the block is the PREM interval), except in
+// jacobi2d and blend, whose blocks run tiles of their inner loops
+// (Algorithm 2: the depth-1 loop, and in blend the depth-2 loop).
 //
 // The same kernels as bench/kernels/suite.c where the CUDA form has a tile
 // that fits (row-per-thread matrix-vector products, a row stencil, gemver's
 // rank-2 update, a small-matrix gemm, and the column-per-thread product of
 // atax and bicg, whose block reads a column block, and an ELLPACK sparse
-// matrix-vector product with indirect loads). bench/gpu/run_gpu.py
-// holds the reference implementations.
+// matrix-vector product with indirect loads); blend is not in suite.c.
+// bench/gpu/run_gpu.py holds the reference implementations.
 //
 // extern "C": the runner finds kernels by name.
 
