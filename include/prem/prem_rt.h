@@ -35,6 +35,11 @@ PREM_RT_DEVICE void __prem_enter_comp(uint32_t interval);
  * the caller's memory phase ends and no Execute phase follows. */
 PREM_RT_DEVICE void __prem_exit_mem(uint32_t interval);
 
+/* Set in the number of a compatible interval that holds accesses outside
+ * an inner tile's loop (a sum stored after it, a value loaded before it),
+ * not a tile: traces and counts tell the two apart. */
+#define PREM_INTERVAL_OUTSIDE (1u << 29)
+
 /* Transfer descriptors of SoftDMA phases (the transfer kinds of seed 003).
  * On a GPU the threads of the calling block share the copy (consecutive
  * threads on consecutive addresses); on the host the calling thread copies.

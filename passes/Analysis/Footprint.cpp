@@ -1221,23 +1221,11 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
         return any_of(R.Subs, [](const Linear &L) { return !L.Floors.empty(); });
       }))
     return;
-  // Per shape, the accesses with the lowest and the highest offset: the
-  // others are translates between them and widen no interval.
-  MapVector<std::string, std::pair<const RawAccess *, const RawAccess *>,
-            StringMap<unsigned>>
-      Extremes;
-  for (const RawAccess &R : Raws) {
-    auto [It, New] = Extremes.try_emplace(shapeKey(R), &R, &R);
-    int64_t C = R.Subs.back().Constant;
-    if (C < It->second.first->Subs.back().Constant)
-      It->second.first = &R;
-    if (C + R.Size > It->second.second->Subs.back().Constant +
-                         It->second.second->Size)
-      It->second.second = &R;
-  }
   // Tiles of SIMT iterations (inner loops whole) or, within one iteration
-  // of each loop around it, of iterations of the depth-1 or depth-2 loop
-  // (Depth: every access must be in a loop of that depth).
+  // of each loop around it, of iterations of the depth-1 or depth-2 loop.
+  // An inner tile's sets are those of the accesses in a loop of its depth:
+  // prem-tile runs the others (before or after that loop) in compatible
+  // intervals of their own, on global memory.
   MapVector<std::string, unsigned, StringMap<unsigned>> GroupOf;
   SmallVector<ArrayFootprint::AccessGroup, 2> Groups;
   for (const RawAccess &R : Raws) {
@@ -1256,9 +1244,26 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
     if (Depth == 2)
       Params.insert(Params.size() - 1,
                     (Sep + "tile1_lb, tile2_n, tile2_lb").str());
+    auto Inside = [&](const RawAccess &R) {
+      return R.Chain.size() >= Depth + 1;
+    };
+    // Per shape, the accesses with the lowest and the highest offset: the
+    // others are translates between them and widen no interval.
+    MapVector<std::string, std::pair<const RawAccess *, const RawAccess *>,
+              StringMap<unsigned>>
+        Extremes;
+    for (const RawAccess &R : Raws) {
+      if (!Inside(R))
+        continue;
+      auto [It, New] = Extremes.try_emplace(shapeKey(R), &R, &R);
+      int64_t C = R.Subs.back().Constant;
+      if (C < It->second.first->Subs.back().Constant)
+        It->second.first = &R;
+      if (C + R.Size >
+          It->second.second->Subs.back().Constant + It->second.second->Size)
+        It->second.second = &R;
+    }
     auto SetOf = [&](const RawAccess &R) -> std::optional<std::string> {
-      if (R.Chain.size() < Depth + 1)
-        return std::nullopt;
       auto Domain = domainText(R.A, R.Chain.size(), /*SymbolicStart=*/true);
       if (!Domain)
         return std::nullopt;
@@ -1273,7 +1278,7 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
     IslQuota Quota(Ctx);
     IslSet Write;
     for (const RawAccess &R : Raws)
-      if (R.A.IsWrite) {
+      if (R.A.IsWrite && Inside(R)) {
         auto Set = SetOf(R);
         if (!Set)
           return;
@@ -1294,6 +1299,8 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
           Found.push_back(std::move(*Set));
       }
     for (const RawAccess &R : Raws) {
+      if (!Inside(R))
+        continue;
       auto &[First, Last] = Extremes.find(shapeKey(R))->second;
       if (&R == First || &R == Last)
         continue;

@@ -15,6 +15,9 @@
 // the call makes the phase block-wide; on host offload each thread is its own
 // agent and no barrier is needed. Where the phases start is what prem-les
 // marked (prem.phase); the calls go first in those blocks, before any copy.
+// The accesses prem-tile left outside an inner tile's loop get a memory
+// phase around each stretch of them (prem.block "compat", "compat-end"), as
+// a partial thread block does around the original code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +119,14 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
                           Tile.PartialInterval);
           insertPhaseCall(M, T, Tile.PartialEndBlock, "__prem_exit_mem",
                           Tile.PartialInterval);
+        }
+        // Accesses outside an inner tile's loop: a memory phase around each
+        // stretch of them.
+        if (Tile.CompatInterval) {
+          for (BasicBlock *BB : Tile.CompatBlocks)
+            insertPhaseCall(M, T, BB, "__prem_enter_mem", Tile.CompatInterval);
+          for (BasicBlock *BB : Tile.CompatEndBlocks)
+            insertPhaseCall(M, T, BB, "__prem_exit_mem", Tile.CompatInterval);
         }
       }
     Changed |= Placed;

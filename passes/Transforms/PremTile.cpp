@@ -24,11 +24,13 @@
 // When one SIMT iteration does not fit, the depth-1 loop is strip-mined the
 // same way within each SIMT iteration (Algorithm 2, lines 8-12), and when one
 // of its iterations does not fit either, the depth-2 loop within one
-// iteration of each. A read-only array read through accesses of different
-// shapes may get one slot per shape, and one read by columns (B[k][j] in a
-// tile of j) a 2-D transfer (seed 003): rows of the array's pitch, only the
-// tile's columns of each (clipped to the interval where the rectangle would
-// reach outside it).
+// iteration of each. Accesses outside the tiled loop (a sum stored after
+// it) are in no tile: each stretch of them runs on global memory in a
+// compatible interval of its own (Sec. 3.2.3). A read-only array read
+// through accesses of different shapes may get one slot per shape, and one
+// read by columns (B[k][j] in a tile of j) a 2-D transfer (seed 003): rows
+// of the array's pitch, only the tile's columns of each (clipped to the
+// interval where the rectangle would reach outside it).
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
@@ -53,6 +55,7 @@
 #include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
 #include "prem/Support/Target.h"
+#include "prem/prem_rt.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -77,6 +80,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -186,6 +190,10 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
           T->PartialBlock = BB;
         else if (What == "partial-end")
           T->PartialEndBlock = BB;
+        else if (What == "compat")
+          T->CompatBlocks.push_back(BB);
+        else if (What == "compat-end")
+          T->CompatEndBlocks.push_back(BB);
       }
     }
     if (MDNode *MD = I.getMetadata(ValueMD)) {
@@ -195,7 +203,9 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       int64_t A = intOf(MD->getOperand(1));
       StringRef What = cast<MDString>(MD->getOperand(2))->getString();
       if (A < 0) {
-        (What == "partial" ? T->PartialInterval : T->Interval) = &I;
+        (What == "partial"  ? T->PartialInterval
+         : What == "compat" ? T->CompatInterval
+                            : T->Interval) = &I;
         continue;
       }
       if (size_t(A) >= T->Arrays.size())
@@ -280,6 +290,8 @@ private:
   bool ThreadBlock = false;
   Instruction *RegionStart = nullptr;
   BasicBlock *BodyStart = nullptr;
+  /// After versionThreadBlock: the first block of the scratchpad path.
+  BasicBlock *ScratchpadStart = nullptr;
   ICmpInst *Guard = nullptr;
   bool GuardInverted = false;
   /// The guard as a constraint on the tiles' parameters (guardConstraint),
@@ -305,7 +317,10 @@ private:
       append_range(Touched, Translates);
       return Touched;
     }
-    /// Bytes written (the union of the write accesses); empty if none.
+    /// The tile writes it (an inner tile: in its loop; writes outside that
+    /// loop are not the slot's). Bytes written (the union of the write
+    /// accesses); empty if none.
+    bool Written = false;
     std::string WrittenBytes;
     bool WriteHasNoHoles = false;
     /// A 2-D slot whose rectangle, as copied, the tile writes whole.
@@ -350,6 +365,19 @@ private:
   std::string blockTileLegality();
   std::string threadBlockLegality();
   std::string blockUniformLegality();
+
+  /// Accesses outside an inner tile's loop, per loop around it (Outer: the
+  /// loop at depth Depth - 1, null for a thread block's kernel), before
+  /// the loop at depth Depth (Inner) and after it in one iteration of Outer.
+  /// Each stretch with accesses runs on global memory in a compatible
+  /// interval of its own (Sec. 3.2.3).
+  struct OutsideStretch {
+    Loop *Inner = nullptr, *Outer = nullptr;
+    unsigned Depth = 0, Before = 0, After = 0;
+  };
+  SmallVector<OutsideStretch, 2> Outside;
+  std::string outsideLegality(Loop *Tiled);
+  void placeCompatibleIntervals();
   std::string accessLegality(Instruction *ExpandAt);
   /// Builds the code of a slot's interval (and written interval) and picks
   /// its transfer; the reason when the interval has no code.
@@ -537,14 +565,9 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   // variable of that loop (made when transforming if it has none).
   if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
     return "the depth-1 loop has no preheader or more than one latch";
-  // Accesses outside the tiled loop would run outside every interval.
-  for (BasicBlock *BB : blocksOf(SIMTLoop, F))
-    if (!LD->contains(BB))
-      for (Instruction &I : *BB)
-        if (I.mayReadOrWriteMemory() && !writesOnlyErrno(I))
-          return formatv("an access is outside the depth-{0} loop", Depth)
-              .str();
   TileDepth = Depth;
+  if (std::string Why = outsideLegality(LD); !Why.empty())
+    return Why;
   if (Depth == 1)
     Depth1Loop = LD;
   L = LD;
@@ -600,6 +623,128 @@ std::string NestTiler::blockUniformLegality() {
       return "in a thread block the tiled loop's trip count (or that of a "
              "loop around it) may differ between threads";
   return "";
+}
+
+/// Accesses outside the tiled loop (a row sum's store after it, a value
+/// loaded before it) are in none of its tiles: each stretch of them, before
+/// and after the loop within one iteration of the loop around it (or in the
+/// thread block's kernel), runs on global memory in a compatible interval
+/// of its own (Sec. 3.2.3). So that each stretch is entered and left once,
+/// the tiled loop (and each loop around it that has such stretches) must
+/// run in every iteration of the loop around it, and every access outside
+/// be before it or after it on every path.
+std::string NestTiler::outsideLegality(Loop *Tiled) {
+  Outside.clear();
+  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  unsigned Depth = TileDepth;
+  for (Loop *Inner = Tiled; Inner != SIMTLoop;
+       Inner = Inner->getParentLoop(), --Depth) {
+    Loop *Outer = Inner->getParentLoop();
+    OutsideStretch Stretch{Inner, Outer, Depth};
+    BasicBlock *Pre = Inner->getLoopPredecessor();
+    BasicBlock *Exit = Inner->getUniqueExitBlock();
+    BasicBlock *Exiting = Inner->getExitingBlock();
+    for (BasicBlock *BB : blocksOf(Outer, F)) {
+      if (Inner->contains(BB))
+        continue;
+      unsigned Accesses = count_if(*BB, [](Instruction &I) {
+        return I.mayReadOrWriteMemory() && !writesOnlyErrno(I);
+      });
+      if (!Accesses)
+        continue;
+      bool InBody = Outer || DT.dominates(BodyStart, BB);
+      if (InBody && Exit && Exiting && DT.dominates(Exit, BB))
+        Stretch.After += Accesses;
+      else if (InBody && Pre && PDT.dominates(Pre, BB))
+        Stretch.Before += Accesses;
+      else
+        return formatv("an access outside the depth-{0} loop runs neither "
+                       "before nor after it on every path",
+                       Depth)
+            .str();
+    }
+    if (!Stretch.Before && !Stretch.After)
+      continue;
+    BasicBlock *Start = Outer ? Outer->getHeader() : BodyStart;
+    if (!PDT.dominates(Pre, Start) ||
+        (Outer && (!Outer->getLoopLatch() ||
+                   !DT.dominates(Exit, Outer->getLoopLatch()))))
+      return formatv("accesses outside the depth-{0} loop need it to run in "
+                     "every iteration of the {1}",
+                     Depth, Outer ? "loop around it" : "kernel")
+          .str();
+    Outside.push_back(Stretch);
+  }
+  if (!Outside.empty() && !Nest.Gathers.empty())
+    return "indirect loads in an inner tile with accesses outside its loop "
+           "are not supported";
+  return "";
+}
+
+/// Opens and closes the compatible intervals of outsideLegality: on entry
+/// to the loop around the tiled one (after its phis) or at the kernel's
+/// start to the preheader of the loop inside, and from that loop's exit to
+/// the latch of the loop around it or the kernel's return. New blocks
+/// carry the tags, which prem-sync turns into __prem_enter_mem and
+/// __prem_exit_mem.
+void NestTiler::placeCompatibleIntervals() {
+  if (Outside.empty())
+    return;
+  LLVMContext &C = F.getContext();
+  // The dominator tree is rebuilt once at the end, not kept up to date.
+  DominatorTree *StaleDT = nullptr;
+  auto OnEdge = [&](BasicBlock *From, BasicBlock *To, Loop *In,
+                    const Twine &Name) {
+    BasicBlock *New = BasicBlock::Create(C, Name, &F, To);
+    BranchInst::Create(To, New);
+    From->getTerminator()->replaceSuccessorWith(To, New);
+    To->replacePhiUsesWith(From, New);
+    if (In)
+      In->addBasicBlockToLoop(New, LI);
+    return New;
+  };
+  for (const OutsideStretch &S : Outside) {
+    if (S.Before) {
+      BasicBlock *Open = ThreadBlock && !S.Outer ? ScratchpadStart : nullptr;
+      if (!Open)
+        Open = SplitBlock(S.Outer->getHeader(),
+                          S.Outer->getHeader()->getFirstNonPHIIt(), StaleDT,
+                          &LI, nullptr, "prem.compat");
+      tagBlock(OnEdge(S.Inner->getLoopPredecessor(), S.Inner->getHeader(),
+                      S.Outer, "prem.compat.end"),
+               "compat-end");
+      tagBlock(Open, "compat");
+    }
+    if (S.After) {
+      tagBlock(OnEdge(S.Inner->getExitingBlock(), S.Inner->getUniqueExitBlock(),
+                      S.Outer, "prem.compat"),
+               "compat");
+      BasicBlock *End = S.Outer ? S.Outer->getLoopLatch() : ReturnBlock;
+      tagBlock(SplitBlock(End, End->getTerminator()->getIterator(), StaleDT,
+                          &LI, nullptr, "prem.compat.end"),
+               "compat-end");
+    }
+  }
+  // The interval's number: the block's index, as for a partial block, or
+  // the SIMT iteration; defined where it dominates every stretch (no
+  // tagged block is the entry block or the SIMT loop's header).
+  IRBuilder<> B(ThreadBlock ? F.getEntryBlock().getTerminator()
+                            : SIMTLoop->getHeader()->getTerminator());
+  Value *Number =
+      ThreadBlock ? B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {})
+                  : B.CreateZExtOrTrunc(SIMTIV, B.getInt32Ty());
+  Number =
+      B.CreateOr(B.CreateAnd(Number, B.getInt32(PREM_INTERVAL_OUTSIDE - 1)),
+                 B.getInt32(PREM_INTERVAL_OUTSIDE));
+  auto *Interval =
+      cast<Instruction>(B.CreateFreeze(Number, "prem.compat.interval"));
+  Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
+                                             MDString::get(C, "compat")}));
+  DT.recalculate(F);
+  Loop *Outermost = Outside.back().Inner;
+  while (Outermost->getParentLoop())
+    Outermost = Outermost->getParentLoop();
+  SE.forgetLoop(Outermost);
 }
 
 std::string NestTiler::stripMineLegality() {
@@ -822,7 +967,21 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
                           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
                           : " -> { : simt_n >= 1 }");
   for (auto [K, A] : enumerate(Nest.Arrays)) {
-    if (accessBytes(A).empty() || (A.Written && writeBytes(A).empty()))
+    // An inner tile's slots hold what its loop touches; accesses outside
+    // that loop stay on global memory (outsideLegality).
+    auto InTile = [&](const Instruction *I) {
+      return !TileDepth || L->contains(I);
+    };
+    SmallVector<const Instruction *, 4> Insts;
+    bool Written = false;
+    for (const AffineAccess &Acc : A.Accesses)
+      if (InTile(Acc.Inst)) {
+        Insts.push_back(Acc.Inst);
+        Written |= Acc.IsWrite;
+      }
+    if (Insts.empty())
+      continue;
+    if (accessBytes(A).empty() || (Written && writeBytes(A).empty()))
       return "array " + A.Name +
              ": no byte-level footprint (runtime stride or floor subscript)";
     auto *Base = dyn_cast<Instruction>(A.Base);
@@ -839,14 +998,16 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     Whole.Sets.assign(accessBytes(A).begin(), accessBytes(A).end());
     Whole.Translates.assign(A.TranslateBytes[TileDepth].begin(),
                             A.TranslateBytes[TileDepth].end());
-    for (const AffineAccess &Acc : A.Accesses)
-      Whole.Insts.push_back(Acc.Inst);
-    Whole.WrittenBytes = writeBytes(A);
-    Whole.WriteHasNoHoles = A.Written && hasNoHoles(Ctx, writeBytes(A));
+    Whole.Insts = Insts;
+    Whole.Written = Written;
+    Whole.WrittenBytes = Written ? writeBytes(A) : "";
+    Whole.WriteHasNoHoles = Written && hasNoHoles(Ctx, writeBytes(A));
     std::string WholeWhy = prepareSlot(Whole, Context, Known);
     SmallVector<Slot, 2> PerShape;
-    if (!A.Written && A.Groups.size() > 1) {
+    if (!Written && A.Groups.size() > 1) {
       for (auto [G, Group] : enumerate(A.Groups)) {
+        if (none_of(Group.Insts, InTile))
+          continue;
         Slot S;
         S.Array = K;
         S.Name = A.Name + "#" + std::to_string(G + 1);
@@ -855,7 +1016,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
         S.Sets.assign(Sets.begin(), Sets.end());
         S.Translates.assign(Group.Translates[TileDepth].begin(),
                             Group.Translates[TileDepth].end());
-        S.Insts.assign(Group.Insts.begin(), Group.Insts.end());
+        copy_if(Group.Insts, std::back_inserter(S.Insts), InTile);
         PerShape.push_back(std::move(S));
       }
       // Compared as they would be copied (each shape may be a 2-D transfer
@@ -875,7 +1036,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       bool SplitWins =
           Sized && (!WholeWhy.empty() ||
                     (WholeBytes && Split < alignTo(*WholeBytes, SlotAlign)));
-      if (!SplitWins)
+      if (!SplitWins || PerShape.size() < 2)
         PerShape.clear();
     }
     if (PerShape.empty()) {
@@ -968,7 +1129,7 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
   chooseTransfer(S, Context, Known);
   // Not a clipped slot: its written bytes would have to start and end
   // exactly at the clip (no kernel here does that; none tests it).
-  if (S.Pitch && !S.Clipped && Nest.Arrays[S.Array].Written) {
+  if (S.Pitch && !S.Clipped && S.Written) {
     S.WritesRectangle = rectangleWritten(Ctx, S.touchedSets(), S.WrittenBytes,
                                          S.Pitch, tilesWithinLoops());
   }
@@ -980,7 +1141,7 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   std::string One = tileContext(1);
   auto Interval = S.Length->largest(One);
-  if (!Interval || (A.Written && !Nest.Gathers.empty()))
+  if (!Interval || (S.Written && !Nest.Gathers.empty()))
     return;
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
@@ -1510,6 +1671,7 @@ bool NestTiler::run(json::Object &Record) {
   } else {
     if (ThreadBlock)
       versionThreadBlock();
+    placeCompatibleIntervals();
     transform(Iterations);
   }
   ++NumTiled;
@@ -1561,8 +1723,8 @@ bool NestTiler::run(json::Object &Record) {
     const ArrayFootprint &A = Nest.Arrays[S.Array];
     json::Object Array{{"name", S.Name},
                        {"read", A.Read},
-                       {"written", A.Written},
-                       {"store", !A.Written           ? "none"
+                       {"written", S.Written},
+                       {"store", !S.Written           ? "none"
                                  : S.storesInterval() ? "interval"
                                  : S.storesRows()     ? "rows"
                                                       : "element-wise"}};
@@ -1576,7 +1738,8 @@ bool NestTiler::run(json::Object &Record) {
       if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)
         Array["rows"] = *Rows;
     }
-    bool WholeArray = S.Name == A.Name;
+    // (Of every access of the array: none outside an inner tile's loop.)
+    bool WholeArray = S.Name == A.Name && S.Insts.size() == A.Accesses.size();
     SmallVector<uint64_t, 3> Tile =
         tileShape(Iterations,
                   ThreadBlock && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
@@ -1618,6 +1781,23 @@ bool NestTiler::run(json::Object &Record) {
     });
   }
   Record["arrays"] = std::move(Arrays);
+  // Accesses outside the tiled loop, per stretch (one compatible interval
+  // each time it runs).
+  SmallVector<std::string, 4> Stretches;
+  if (!Outside.empty()) {
+    json::Array List;
+    for (const OutsideStretch &S : Outside) {
+      List.push_back(json::Object{{"loop", formatv("depth-{0}", S.Depth).str()},
+                                  {"before", S.Before},
+                                  {"after", S.After}});
+      for (auto [Count, Where] :
+           {std::pair(S.Before, "before"), std::pair(S.After, "after")})
+        if (Count)
+          Stretches.push_back(
+              formatv("{0} {1} the depth-{2} loop", Count, Where, S.Depth));
+    }
+    Record["outside"] = std::move(List);
+  }
   ORE.emit([&] {
     return OptimizationRemark("prem", "Tiled",
                               &*anchor()->getFirstNonPHIOrDbg())
@@ -1636,7 +1816,12 @@ bool NestTiler::run(json::Object &Record) {
            << ore::NV("Iterations", Iterations)
            << (TileDepth     ? " of its iterations per PREM interval"
                : ThreadBlock ? " threads per PREM interval"
-                             : " SIMT iterations per PREM interval");
+                             : " SIMT iterations per PREM interval")
+           << (Stretches.empty()
+                   ? ""
+                   : "; accesses outside it in compatible intervals of their "
+                     "own: " +
+                         join(Stretches, ", "));
   });
   return true;
 }
@@ -1727,7 +1912,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Tag(B.CreateSub(Written.End, Written.Begin), K, "wlength");
     }
     SmallVector<Metadata *, 5> ArrayOps{
-        MDString::get(C, S.Name), boolMD(C, A.Read), boolMD(C, A.Written),
+        MDString::get(C, S.Name), boolMD(C, A.Read), boolMD(C, S.Written),
         boolMD(C, S.storesInterval() || S.storesRows())};
     if (S.Pitch)
       ArrayOps.push_back(i64MD(C, S.Pitch));
@@ -1735,7 +1920,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
   }
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {
-    if (!Nest.Arrays[S.Array].Written)
+    if (!S.Written)
       continue;
     for (size_t J = 0; J < Spans.size(); ++J) {
       if (J == I)
@@ -1759,7 +1944,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     // A gathered element that lies in a written interval is read from that
     // slot: whole elements only.
     for (auto [I, S] : enumerate(Slots)) {
-      if (!Nest.Arrays[S.Array].Written)
+      if (!S.Written)
         continue;
       Value *Ends = B.CreateOr(Spans[I].first, Lengths[I]);
       Safe = B.CreateAnd(
@@ -1800,7 +1985,9 @@ void NestTiler::transform(uint64_t Iterations) {
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   if (!L->getLoopPreheader())
     InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
-  formLCSSA(*L, DT, &LI, &SE);
+  // (Recursively: a value of an inner loop used after the tiled one, a sum
+  // stored after it, must leave through the tile latch too.)
+  formLCSSARecursively(*L, DT, &LI, &SE);
   BasicBlock *Pre = L->getLoopPreheader(), *Header = L->getHeader(),
              *Latch = L->getLoopLatch(), *Exit = L->getUniqueExitBlock();
   SmallVector<BasicBlock *, 8> Body(L->blocks());
@@ -2092,6 +2279,7 @@ void NestTiler::versionThreadBlock() {
   BasicBlock *Entry = RegionStart->getParent();
   BasicBlock *Rest =
       Entry->splitBasicBlock(RegionStart->getIterator(), "prem.region");
+  ScratchpadStart = BodyStart == Entry ? Rest : BodyStart;
   ReturnBlock = uniqueReturnBlock(F);
   SmallVector<BasicBlock *, 16> Body;
   for (BasicBlock &BB : F)

@@ -96,23 +96,26 @@ __attribute__((destructor)) static void print_summary(void) {
   if (!getenv("PREM_TRACE_SUMMARY") ||
       __atomic_exchange_n(&__prem_summary_printed, 1, __ATOMIC_RELAXED))
     return;
-  uint64_t Count = __prem_trace_count, Memory = 0, Compute = 0;
+  uint64_t Count = __prem_trace_count, Memory = 0, Compute = 0, Outside = 0;
   uint32_t Agents = 0;
   for (uint64_t I = 0; I < Count && I < PREM_TRACE_CAPACITY; ++I) {
     uint32_t Phase = __prem_trace[I].interval >> PREM_TRACE_PHASE_SHIFT;
     Memory += Phase == PREM_PHASE_MEMORY;
     Compute += Phase == PREM_PHASE_COMPUTE;
+    Outside += Phase == PREM_PHASE_MEMORY &&
+               (__prem_trace[I].interval & PREM_INTERVAL_OUTSIDE);
     if (__prem_trace[I].agent + 1 > Agents)
       Agents = __prem_trace[I].agent + 1;
   }
   fprintf(stderr,
           "prem: %llu phase changes (%llu recorded: %llu memory, %llu "
-          "execute) by %u agents\n",
+          "execute) by %u agents, %llu memory phases outside tiles\n",
           (unsigned long long)Count,
           (unsigned long long)(Count < PREM_TRACE_CAPACITY
                                    ? Count
                                    : PREM_TRACE_CAPACITY),
-          (unsigned long long)Memory, (unsigned long long)Compute, Agents);
+          (unsigned long long)Memory, (unsigned long long)Compute, Agents,
+          (unsigned long long)Outside);
 }
 
 /* PREM_TRACE_FILE=path: the trace as text when the program ends, one record

@@ -29,13 +29,6 @@
 // RUN: cmp %t.y.plain.ll %t.y.after.ll
 // THREAD_Y_INDEX: kernel k not transformed: the footprint is not exact: subscript depends on {{.*}} (a y/z thread index or lane id)
 
-// one block's data larger than shared memory:
-// RUN: %cuda_bare_ir -I %S/Inputs -DTOO_LARGE %s -o %t.large.ll
-// RUN: %opt_prem -passes=verify %t.large.ll -S -o %t.large.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.large.ll -S -o %t.large.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=TOO_LARGE
-// RUN: cmp %t.large.plain.ll %t.large.after.ll
-// TOO_LARGE: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; an access is outside the depth-1 loop{{$}}
-
 // one block's data larger than shared memory, and a column loop whose trip
 // count differs between the block's threads (its tiles could not be
 // block-wide):
@@ -45,15 +38,6 @@
 // RUN: cmp %t.trip.plain.ll %t.trip.after.ll
 // THREAD_TRIP: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; depth-1 loop: in a thread block the tiled loop's trip count (or that of a loop around it) may differ between threads{{$}}
 
-// one channel of a block's rows larger than shared memory, and a channel
-// weight loaded outside the column loop (the optimiser hoists it), so the
-// column loop's tiles (depth 2) would leave an access outside every
-// interval:
-// RUN: %cuda_bare_ir -I %S/Inputs -DDEPTH2_OUTSIDE %s -o %t.outside.ll
-// RUN: %opt_prem -passes=verify %t.outside.ll -S -o %t.outside.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.outside.ll -S -o %t.outside.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=DEPTH2_OUTSIDE
-// RUN: cmp %t.outside.plain.ll %t.outside.after.ll
-// DEPTH2_OUTSIDE: kernel k not transformed: a block's chunk of 256 iterations needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; one iteration of the depth-1 loop needs 65600 bytes of scratchpad (byte intervals), more than the 49152 available; an access is outside the depth-2 loop{{$}}
 #include "cuda-bare.h"
 
 extern "C" __global__ void __launch_bounds__(256)
@@ -79,17 +63,5 @@ k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
   if (i < m)
     for (int j = 0; j < 256 + THREAD_X; j++)
       y[i * 512 + j] = x[i * 512 + j];
-#elif defined(DEPTH2_OUTSIDE)
-  if (i < m)
-    for (int c = 0; c < 4; c++)
-      for (int j = 0; j < 32; j++)
-        y[i * 32 + j] += x[c] * z[(i * 4 + c) * 32 + j];
-#elif defined(TOO_LARGE)
-  if (i < m) {
-    float s = 0.0f;
-    for (int j = 0; j < 256; j++)
-      s += x[i * 256 + j];
-    y[i] = s;
-  }
 #endif
 }

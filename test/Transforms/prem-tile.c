@@ -6,9 +6,9 @@
 // RUN: %omp_host_device_ir %S/Inputs/gemm64.c -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,verify -prem-spm-bytes=24576 %t.ll -S -o - -pass-remarks=prem 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// Too small a scratchpad for one row of A and one column of B: left alone,
-// byte for byte.
-// RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=512 %t.ll -S -o %t.untouched.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=MISSED
+// Too small a scratchpad for one element of A and one of B (a 64-byte slot
+// each), the depth-2 loop's iteration: left alone, byte for byte.
+// RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=100 %t.ll -S -o %t.untouched.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=MISSED
 // RUN: %opt_prem -passes=verify %t.ll -S -o %t.plain.ll
 // RUN: cmp %t.plain.ll %t.untouched.ll
 // A host-offload scratchpad lives in the thread's frame: not a huge one.
@@ -16,7 +16,7 @@
 // STACK: not transformed: a scratchpad of 4000000 bytes is too large for a host-offload thread's stack (at most 1048576)
 
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: worksharing loop tiled, 16 SIMT iterations per PREM interval
-// MISSED: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}} not transformed: one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 512 available; one iteration of the depth-1 loop needs 576 bytes of scratchpad (byte intervals), more than the 512 available
+// MISSED: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}} not transformed: one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 100 available; one iteration of the depth-1 loop needs 576 bytes of scratchpad (byte intervals), more than the 100 available; one iteration of the depth-2 loop needs 128 bytes of scratchpad (byte intervals), more than the 100 available{{$}}
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK: for.cond.preheader.preheader:

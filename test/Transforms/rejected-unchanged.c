@@ -57,12 +57,13 @@
 // RUN: cmp %t.volatile.plain.ll %t.volatile.after.ll
 // VOLATILE: not transformed: the footprint is not exact:
 
-// one iteration's footprint larger than the scratchpad:
+// one iteration's footprint larger than the scratchpad, down to the
+// depth-2 loop (a depth-3 loop is not tiled):
 // RUN: %omp_host_device_ir -DHUGE %s -o %t.huge.ll
 // RUN: %opt_prem -passes=verify %t.huge.ll -S -o %t.huge.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.huge.ll -S -o %t.huge.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: cmp %t.huge.plain.ll %t.huge.after.ll
-// HUGE: not transformed: one SIMT iteration needs 1048640 bytes of scratchpad (byte intervals), more than the 49152 available
+// HUGE: not transformed: one SIMT iteration needs 1048640 bytes of scratchpad (byte intervals), more than the 49152 available; one iteration of the depth-1 loop needs 262208 bytes of scratchpad (byte intervals), more than the 49152 available; one iteration of the depth-2 loop needs 65600 bytes of scratchpad (byte intervals), more than the 49152 available{{$}}
 
 // a dynamic schedule:
 // RUN: %omp_host_device_ir -DDYNAMIC %s -o %t.dynamic.ll
@@ -77,19 +78,28 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.control.ll -S -o %t.control.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CONTROL
 // RUN: cmp %t.control.plain.ll %t.control.after.ll
 // CONTROL: not transformed: control flow in the loop depends on loaded data
+// rows of indirect loads too long for one SIMT iteration's tile, the sum
+// stored after the row's loop (inner tiles with indirect loads keep every
+// access in the tiled loop):
+// RUN: %omp_host_device_ir -DGATHER_OUTSIDE %s -o %t.gather.ll
+// RUN: %opt_prem -passes=verify %t.gather.ll -S -o %t.gather.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.gather.ll -S -o %t.gather.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GATHER_OUTSIDE
+// RUN: cmp %t.gather.plain.ll %t.gather.after.ll
+// GATHER_OUTSIDE: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; indirect loads in an inner tile with accesses outside its loop are not supported
 // a store under a condition on the induction variables:
 // RUN: %omp_host_device_ir -DGUARDED %s -o %t.guarded.ll
 // RUN: %opt_prem -passes=verify %t.guarded.ll -S -o %t.guarded.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.guarded.ll -S -o %t.guarded.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GUARDED
 // RUN: cmp %t.guarded.plain.ll %t.guarded.after.ll
 // GUARDED: not transformed: an access runs only under a condition
-// one iteration of the depth-1 loop does not fit and an access (the store of
-// the sum) is outside the depth-2 loop, so no deeper tile either:
-// RUN: %omp_host_device_ir -DDEEP_OUTSIDE %s -o %t.deep.ll
-// RUN: %opt_prem -passes=verify %t.deep.ll -S -o %t.deep.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.deep.ll -S -o %t.deep.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=DEEP_OUTSIDE
-// RUN: cmp %t.deep.plain.ll %t.deep.after.ll
-// DEEP_OUTSIDE: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; one iteration of the depth-1 loop needs 262208 bytes of scratchpad (byte intervals), more than the 49152 available; an access is outside the depth-2 loop
+// one SIMT iteration does not fit, and the depth-1 loop runs only under a
+// condition: the weight loaded before it and the sum stored after it could
+// not be put in compatible intervals entered and left once each:
+// RUN: %omp_host_device_ir -DSKIPPED_LOOP %s -o %t.skipped.ll
+// RUN: %opt_prem -passes=verify %t.skipped.ll -S -o %t.skipped.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.skipped.ll -S -o %t.skipped.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=SKIPPED_LOOP
+// RUN: cmp %t.skipped.plain.ll %t.skipped.after.ll
+// SKIPPED_LOOP: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; an access outside the depth-1 loop runs neither before nor after it on every path
 
 #define N 64
 extern int ext(float);
@@ -137,13 +147,15 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
   for (int i = 0; i < N; i++)
     ((volatile float *)B)[i] = A[i];
 #elif defined(HUGE)
-#pragma omp target teams distribute parallel for map(to: A[0:N*262144]) map(from: B[0:N])
-  for (int i = 0; i < N; i++) {
-    float s = 0;
-    for (int k = 0; k < 262144; k++)
-      s += A[i * 262144 + k];
-    B[i] = s;
-  }
+#pragma omp target teams distribute parallel for map(to: A[0:N*262144]) map(from: B[0:N*16])
+  for (int i = 0; i < N; i++)
+    for (int q = 0; q < 4; q++)
+      for (int p = 0; p < 4; p++) {
+        float s = 0;
+        for (int k = 0; k < 16384; k++)
+          s += A[i * 262144 + q * 65536 + p * 16384 + k];
+        B[i * 16 + q * 4 + p] = s;
+      }
 #elif defined(DYNAMIC)
 #pragma omp target teams distribute parallel for schedule(dynamic) map(to: A[0:N]) map(from: B[0:N])
   for (int i = 0; i < N; i++)
@@ -154,16 +166,23 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
     for (int k = 0; k < N; k++)
       if (A[i * N + k] > 0)
         B[i * N + k] = 1.0f;
-#elif defined(DEEP_OUTSIDE)
-#pragma omp target teams distribute parallel for map(to: A[0:N*65536]) map(from: B[0:N*N])
-  for (int r = 0; r < N; r++)
-    for (int q = 0; q < N; q++) {
-      float s = 0;
-      for (int p = 0; p < 16; p++)
-        for (int k = 0; k < 4096; k++)
-          s += A[q * 65536 + p * 4096 + k];
-      B[r * N + q] = s;
-    }
+#elif defined(GATHER_OUTSIDE)
+#pragma omp target teams distribute parallel for map(to: A[0:N*16384], idx[0:N*16384]) map(from: B[0:N])
+  for (int r = 0; r < N; r++) {
+    float s = 0;
+    for (int k = 0; k < 16384; k++)
+      s += A[idx[r * 16384 + k]];
+    B[r] = s;
+  }
+#elif defined(SKIPPED_LOOP)
+#pragma omp target teams distribute parallel for map(to: A[0:N*65536], iw[0:N]) map(from: B[0:N])
+  for (int r = 0; r < N; r++) {
+    float s = (float)iw[r];
+    if (len[0] > 3)
+      for (int k = 0; k < 65536; k++)
+        s += A[r * 65536 + k];
+    B[r] = s;
+  }
 #elif defined(GUARDED)
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
   for (int i = 0; i < N; i++)

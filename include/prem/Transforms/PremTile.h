@@ -49,14 +49,18 @@ namespace prem {
 ///   !"load"|"store"|"global"|"end"}: the (initially empty) block of the
 ///   Load phase, of the Store phase, the entry of the global path, and the
 ///   block both paths meet in when the tile is done (where its memory phase
-///   ends).
+///   ends); "partial"/"partial-end": where a thread block that runs the
+///   original code starts and ends its memory phase; "compat"/"compat-end":
+///   where a stretch of accesses outside an inner tile's loop starts and
+///   ends its compatible interval (several of each).
 /// - prem.value on a freeze instruction: !{i32 TileId, i32 Array, !"what"},
 ///   what = begin (first byte, ptr), length (i64), slot (i64 offset in the
 ///   scratchpad), wbegin, wlength (written bytes when they have no holes);
 ///   for a 2-D slot, begin is its first row's first byte, rows and width
 ///   (bytes per row) what it holds, rowbytes how far apart its rows are in
 ///   the scratchpad (length = rows * rowbytes); Array = -1 for interval
-///   (i32 index of the tile).
+///   (i32 index of the tile), partial (a partial block's interval) and
+///   compat (the stretches' interval, PREM_INTERVAL_OUTSIDE set).
 /// - prem.array on a load or store of the scratchpad path: !{i32 TileId,
 ///   i32 Array}.
 /// - prem.phase on a terminator, set by prem-les and read by prem-sync:
@@ -100,6 +104,11 @@ struct TiledLoop {
   /// interval), the block it ends in, and its interval.
   llvm::BasicBlock *PartialBlock = nullptr, *PartialEndBlock = nullptr;
   llvm::Value *PartialInterval = nullptr;
+  /// Accesses outside an inner tile's loop (before or after it) run on
+  /// global memory, each stretch in a compatible interval: the blocks that
+  /// open them and those that close them, and their interval.
+  llvm::SmallVector<llvm::BasicBlock *, 2> CompatBlocks, CompatEndBlocks;
+  llvm::Value *CompatInterval = nullptr;
   llvm::SmallVector<TiledArray, 4> Arrays;
   /// prem-les has split it already.
   bool Split = false;

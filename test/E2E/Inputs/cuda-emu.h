@@ -17,6 +17,9 @@ static __thread unsigned Tid;
 static unsigned Ctaid, Ntid;
 static pthread_barrier_t Barrier;
 static long MemPhases, ComputePhases, Exits;
+// Memory phases of compatible intervals outside a tile's loop (interval
+// numbers with PREM_INTERVAL_OUTSIDE, bit 29).
+static long OutsidePhases;
 
 unsigned emu_tid_x(void) { return Tid; }
 unsigned emu_tid_y(void) { return 0; }
@@ -33,9 +36,10 @@ void emu_barrier(int Id) {
 }
 
 void __prem_enter_mem(unsigned Interval) {
-  (void)Interval;
-  if (Tid == 0) // (only thread 0 may store: += 0 in the others races)
+  if (Tid == 0) { // (only thread 0 may store: += 0 in the others races)
     ++MemPhases;
+    OutsidePhases += (Interval >> 29) & 1;
+  }
 }
 void __prem_enter_comp(unsigned Interval) {
   (void)Interval;

@@ -32,7 +32,8 @@ VARIANTS = [("cmpt", None), ("dae", None), ("sdma", None), ("dae", 4096),
             ("sdma", 256)]
 TILED = re.compile(r"kernel (k\d+): (thread block|depth-1 loop|depth-2 loop) "
                    r"tiled")
-PHASES = re.compile(r"PHASES (k\d+) memory (\d+) execute (\d+) done (\d+)")
+PHASES = re.compile(r"PHASES (k\d+) memory (\d+) execute (\d+) done (\d+) "
+                    r"outside (\d+)")
 
 
 class Kernel:
@@ -155,9 +156,10 @@ class Kernel:
         hashes = " ^ ".join(f"hash({n}_{a}, {size})" for a, size in written)
         main.append(f'  printf("HASH {n} %016llx\\n", '
                     f"(unsigned long long)({hashes}));")
-        main.append(f'  printf("PHASES {n} memory %ld execute %ld done %ld\\n",'
-                    " MemPhases, ComputePhases, Exits);")
-        main.append("  MemPhases = ComputePhases = Exits = 0;")
+        main.append(f'  printf("PHASES {n} memory %ld execute %ld done %ld '
+                    'outside %ld\\n", MemPhases, ComputePhases, Exits, '
+                    "OutsidePhases);")
+        main.append("  MemPhases = ComputePhases = Exits = OutsidePhases = 0;")
         return run, main
 
 
@@ -231,7 +233,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
         results = dict(zip(jobs, pool.map(lambda j: build_and_run(args, *j),
                                           jobs)))
-    builds, kinds, tiles = 0, {}, 0
+    builds, kinds, tiles, outside_runs = 0, {}, 0, 0
     for seed in args.seeds:
         base = [l for l in results[(seed, None)][0].splitlines()
                 if l.startswith("HASH")]
@@ -246,21 +248,27 @@ def main():
                 continue
             # A tile on the scratchpad path enters two memory phases and an
             # Execute phase; the partial block (and a tile that took the
-            # global path) one memory phase.
-            for name, memory, execute, done in PHASES.findall(out):
-                memory, execute, done = int(memory), int(execute), int(done)
+            # global path) one memory phase, as does each run of the
+            # accesses outside an inner tile's loop (counted apart).
+            for name, memory, execute, done, outside in PHASES.findall(out):
+                memory, execute, done, outside = map(
+                    int, (memory, execute, done, outside))
                 tiles += execute
-                compatible = done - execute
+                outside_runs += outside
+                compatible = done - execute - outside
                 expected = 1 if name in tiled else 0
-                if compatible != expected or memory != 2 * execute + compatible:
+                if (compatible != expected or
+                        memory != 2 * execute + compatible + outside):
                     print(f"seed {seed} {v} {name}: {compatible - expected} "
                           f"tile(s) on the GLOBAL PATH or phases unpaired "
-                          f"(memory {memory}, execute {execute}, done {done})")
+                          f"(memory {memory}, execute {execute}, done {done}, "
+                          f"outside {outside})")
     print(f"{len(args.seeds)} seeds x {args.kernels} kernels: {builds} builds, "
           "outputs equal to the baseline in every one; tiled: " +
           ", ".join(f"{kinds.get(k, 0)} {k}" for k in
                     ("thread block", "depth-1 loop", "depth-2 loop")) +
-          f"; {tiles} tiles on the scratchpad path")
+          f"; {tiles} tiles on the scratchpad path, {outside_runs} "
+          "compatible intervals outside tiled loops")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,123 @@
+// Accesses outside an inner tile's loop (seed 001, Sec. 3.2.3: a compatible
+// interval). A row's weight is loaded before its loop and its sum stored
+// after it (the optimiser keeps the sum in a register): those two accesses
+// are in no tile of the depth-1 loop, so each runs on global memory in a
+// memory phase of its own, opened and closed in blocks made for it
+// (prem.compat, prem.compat.end). Their interval number is the SIMT
+// iteration with PREM_INTERVAL_OUTSIDE (bit 29) set. The tiles hold only
+// what the loop touches (a and x, read-only); the sum leaves the tiles
+// through the tile latch (LCSSA through the strip-mined loop).
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=8192 %t.ll -S -pass-remarks=prem -o %t.out.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s < %t.out.ll
+// gemm with a long k loop: C[i][j] loaded before the k loop and stored
+// after it, in each iteration of j; the k loop (depth 2) is tiled.
+// RUN: %omp_host_device_ir -DGEMM %s -o %t.gemm.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=4096 %t.gemm.ll -S -pass-remarks=prem -o %t.gemm.out.ll 2>&1 | FileCheck %s --check-prefix=GEMM-REMARK
+// RUN: FileCheck %s --check-prefix=GEMM < %t.gemm.out.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=4096 -prem-report=%t.json %t.gemm.ll -disable-output
+// RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['tile'], p['outside'], [(a['name'], a['written'], a['store']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
+
+#ifndef GEMM
+#define N 64
+#define M 4096
+void rowsum(float *restrict y, const float *restrict A,
+            const float *restrict x, const float *restrict w) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*M], x[0:M], w[0:N]) map(from: y[0:N])
+  for (int i = 0; i < N; i++) {
+    float s = w[i];
+    for (int j = 0; j < M; j++)
+      s += A[i * M + j] * x[j];
+    y[i] = s;
+  }
+}
+#else
+#define NI 16
+#define NJ 20
+#define NK 1500
+void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
+#pragma omp target teams distribute parallel for map(to: a[0:NI*NK], b[0:NK*NJ]) map(tofrom: c[0:NI*NJ])
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++) {
+      float acc = 0.5f * c[i * NJ + j];
+      for (int k = 0; k < NK; k++)
+        acc += a[i * NK + k] * b[k * NJ + j];
+      c[i * NJ + j] = acc;
+    }
+}
+#endif
+
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_rowsum_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 1024 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 1 before the depth-1 loop, 1 after the depth-1 loop
+
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_rowsum_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// CHECK: omp.inner.for.body:
+// CHECK-NEXT: %[[I:indvars.iv[0-9]+]] = phi i64
+// CHECK-NEXT: %[[T:[0-9]+]] = trunc i64 %[[I]] to i32
+// CHECK-NEXT: %[[LOW:[0-9]+]] = and i32 %[[T]], 536870911
+// CHECK-NEXT: %[[NUM:[0-9]+]] = or i32 %[[LOW]], 536870912
+// CHECK-NEXT: %prem.compat.interval = freeze i32 %[[NUM]], !prem.value
+// CHECK-NEXT: br label %prem.compat
+// The weight, in its own memory phase before the tiles:
+// CHECK: prem.compat:
+// CHECK-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// CHECK-NEXT: %arrayidx = getelementptr inbounds float, ptr %w, i64 %[[I]]
+// CHECK-NEXT: %[[W:[0-9]+]] = load float, ptr %arrayidx
+// CHECK: br label %prem.compat.end, !prem.block
+// CHECK: prem.tile:
+// CHECK-NEXT: %prem.done = phi i64 [ 0, %prem.compat.end ], [ %prem.done.next, %prem.tile.latch ]
+// CHECK: %s.{{[0-9]+}}.tile = phi float [ %[[W]], %prem.compat.end ], [ %s.{{[0-9]+}}.next, %prem.tile.latch ]
+// CHECK: prem.tile.latch:
+// CHECK: %.lcssa.tile = phi float [ %[[SUM:[0-9]+]], %prem.store.end ], [ %{{[0-9]+}}, %for.body.global ]
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.interval{{[0-9]*}})
+// CHECK: br i1 %{{[0-9]+}}, label %prem.compat1, label %prem.tile, !prem.block
+// The sum, in its own memory phase after the tiles:
+// CHECK: prem.compat1:
+// CHECK-NEXT: %.lcssa = phi float [ %.lcssa.tile, %prem.tile.latch ]
+// CHECK-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// CHECK-NEXT: br label %for.cond.cleanup, !prem.block
+// CHECK: for.cond.cleanup:
+// CHECK-NEXT: %arrayidx{{[0-9]+}} = getelementptr inbounds float, ptr %y, i64 %[[I]]
+// CHECK-NEXT: store float %.lcssa, ptr %arrayidx
+// CHECK: br label %prem.compat.end2
+// CHECK: prem.compat.end2:
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// CHECK-NEXT: br i1 %exitcond{{[0-9.a-z]*}}, label %omp.loop.exit, label %omp.inner.for.body
+// CHECK: prem.compat.end:
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// CHECK-NEXT: br label %prem.tile
+// The Execute phase loads from the scratchpad only.
+// CHECK: for.body:
+// CHECK-NOT: load
+// CHECK: load float, ptr %prem.spm.addr,
+// CHECK-NOT: load
+// CHECK: load float, ptr %prem.spm.addr{{[0-9]+}},
+// CHECK-NOT: load
+// CHECK: br i1 %{{[0-9]+}}, label %prem.store, label %for.body
+
+// GEMM-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: depth-2 loop tiled, one iteration of each loop around it and 48 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 1 before the depth-2 loop, 1 after the depth-2 loop
+// GEMM-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// GEMM: for.cond.preheader:
+// GEMM: %prem.compat.interval = freeze i32
+// GEMM-NEXT: br label %for.body
+// GEMM: for.body:
+// GEMM-NEXT: %[[J:indvars.iv[0-9]+]] = phi i64 [ 0, %for.cond.preheader ], [ %{{.*}}, %prem.compat.end2 ]
+// GEMM-NEXT: br label %prem.compat
+// GEMM: prem.compat:
+// GEMM-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// GEMM: %[[C:[0-9]+]] = load float, ptr %[[CADDR:gep[0-9]*]]
+// GEMM: br label %prem.compat.end, !prem.block
+// GEMM: prem.compat1:
+// GEMM-NEXT: %.lcssa = phi float [ %.lcssa.tile, %prem.tile.latch ]
+// GEMM-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// GEMM-NEXT: br label %for.cond.cleanup{{[0-9]+}}, !prem.block
+// GEMM: for.cond.cleanup{{[0-9]+}}:
+// GEMM-NEXT: store float %.lcssa, ptr %[[CADDR]]
+// GEMM: prem.compat.end2:
+// GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// GEMM-NEXT: br i1 %{{.*}}, label %for.cond.cleanup, label %for.body
+// GEMM: prem.compat.end:
+// GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// GEMM-NEXT: br label %prem.tile
+
+// C is written outside the tiles only: the tiles read a and b.
+// JSON: one SIMT iteration x one iteration of the depth-1 loop x 48 iterations of the depth-2 loop [{'after': 1, 'before': 1, 'loop': 'depth-2'}] [('a', False, 'none'), ('b', False, 'none')]
