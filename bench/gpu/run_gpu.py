@@ -48,8 +48,8 @@ import cupy as cp
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import prem_tools  # noqa: E402  (bench/prem_tools.py)
 
-ROWS, THREADS, N, NSMALL, TAPS, NCOLS, ELL_K, CHANNELS = (
-    32, 256, 256, 64, 16, 16384, 16, 4)
+ROWS, THREADS, N, NSMALL, TAPS, NCOLS, ELL_K, CHANNELS, NLONG = (
+    32, 256, 256, 64, 16, 16384, 16, 4, 2048)
 PHASE_SHIFT = 30
 TRACE_CAPACITY = 65536
 
@@ -147,6 +147,12 @@ def kernels(sms, size="large"):
         ref = out + (img.astype(np.float64) * w).sum(axis=1)
         return [img, w, out, np.int32(m)], [2], [ref]
     rows("blend", blend)
+
+    def gemvlong(rng):
+        A, x = f32(rng, m, NLONG), f32(rng, NLONG)
+        y = np.zeros(m, np.float32)
+        return [A, x, y, np.int32(m)], [2], [A.astype(np.float64) @ x]
+    rows("gemvlong", gemvlong)
 
     def jacobi1d(rng):
         A = f32(rng, n)

@@ -4,14 +4,16 @@
 // kernel argument (tall matrices, so the grid fills the GPU); the row length
 // N is fixed at compile time so that one block's rows fit the 48 KiB shared
 // memory (seed 001, Sec. 3.2.2: the block is the PREM interval), except in
-// jacobi2d and blend, whose blocks run tiles of their inner loops
-// (Algorithm 2: the depth-1 loop, and in blend the depth-2 loop).
+// jacobi2d, gemvlong and blend, whose blocks run tiles of their inner loops
+// (Algorithm 2: the depth-1 loop, and in blend the depth-2 loop; gemvlong
+// stores its sums after the loop in a compatible interval).
 //
 // The same kernels as bench/kernels/suite.c where the CUDA form has a tile
 // that fits (row-per-thread matrix-vector products, a row stencil, gemver's
 // rank-2 update, a small-matrix gemm, and the column-per-thread product of
 // atax and bicg, whose block reads a column block, and an ELLPACK sparse
-// matrix-vector product with indirect loads); blend is not in suite.c.
+// matrix-vector product with indirect loads); blend is not in suite.c,
+// gemvlong is its atax and bicg at their large size's row length.
 // bench/gpu/run_gpu.py holds the reference implementations.
 //
 // extern "C": the runner finds kernels by name.
@@ -32,6 +34,9 @@
 #define TAPS 16
 #define ELL_K 16 // stored entries per row of spmv
 #define CHANNELS 4 // channels of blend
+#ifndef NLONG
+#define NLONG 2048 // row length of gemvlong
+#endif
 
 extern "C" {
 
@@ -162,6 +167,23 @@ blend(const float *__restrict__ in, const float *__restrict__ w,
     for (int c = 0; c < CHANNELS; c++)
       for (int j = 0; j < N; j++)
         out[i * N + j] += w[c * N + j] * in[(i * CHANNELS + c) * N + j];
+}
+
+// atax / bicg's A x at the row length of PolyBench's standard sizes
+// (NLONG floats): a block's rows (256 KiB) do not fit shared memory, so
+// the column loop is tiled, the block's threads together (Algorithm 2), and
+// each thread's sum, stored after the loop, goes to y in a compatible
+// interval of its own (seed 001, Sec. 3.2.3).
+__global__ void __launch_bounds__(ROWS)
+gemvlong(const float *__restrict__ A, const float *__restrict__ x,
+         float *__restrict__ y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    float s = 0.0f;
+    for (int j = 0; j < NLONG; j++)
+      s += A[i * NLONG + j] * x[j];
+    y[i] = s;
+  }
 }
 
 // jacobi-1d.

@@ -18,6 +18,7 @@
 #define TAPS 16
 #define ELL_K 16
 #define CHANNELS 4
+#define NLONG 2048
 
 static unsigned Seed = 12345;
 static float *data(int n) {
@@ -40,6 +41,7 @@ void gemver(float *, const float *, const float *, const float *,
 void jacobi2d(const float *, float *, int);
 void gemm(const float *, const float *, float *, int);
 void blend(const float *, const float *, float *, int);
+void gemvlong(const float *, const float *, float *, int);
 void jacobi1d(const float *, float *, int);
 void fir(const float *, const float *, float *, int);
 void saxpy(const float *, float *, float, int);
@@ -60,6 +62,7 @@ static void runGemver(void) { gemver(A, U1, V1, U2, V2, M); }
 static void runJacobi2d(void) { jacobi2d(A, B, M2D); }
 static void runGemm(void) { gemm(A, B, C, M); }
 static void runBlend(void) { blend(A, B, C, M); }
+static void runGemvlong(void) { gemvlong(A, X, Y, M); }
 static void runJacobi1d(void) { jacobi1d(A, B, NE); }
 static void runFir(void) { fir(X, A, Y, NE); }
 static void runSaxpy(void) { saxpy(X, Y, 0.75f, NE); }
@@ -115,6 +118,10 @@ int main(void) {
   A = data(M * CHANNELS * N), B = data(CHANNELS * N), C = data(M * N);
   launch(runBlend, blocks(M, ROWS), ROWS);
   report("blend", C, M * N);
+
+  A = data(M * NLONG), X = data(NLONG), Y = data(M);
+  launch(runGemvlong, blocks(M, ROWS), ROWS);
+  report("gemvlong", Y, M);
 
   A = data(NE), B = data(NE);
   launch(runJacobi1d, blocks(NE - 2, THREADS), THREADS);
