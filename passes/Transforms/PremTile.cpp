@@ -274,6 +274,12 @@ private:
   unsigned TileDepth = 0;
   /// Set when even one iteration does not fit: worth tiling deeper.
   bool OneIterationTooLarge = false;
+  /// The loop could not be tiled for what lies outside the loops inside it
+  /// (a conditional access, a branch on loaded data): a loop inside may be
+  /// tiled instead, those accesses in compatible intervals; and why not
+  /// this one, for the report.
+  bool DeeperMayDo = false;
+  std::string DeeperBecause;
   /// Inner tiles: the SIMT loop and its induction variable (the tile's
   /// simt_lb); at depth 2 also the depth-1 loop (its iteration is tile1_lb).
   Loop *SIMTLoop = nullptr, *Depth1Loop = nullptr;
@@ -472,10 +478,16 @@ private:
 /// The state a loop carries across iterations must be re-entered tile by
 /// tile; a value computed from loaded data deciding control flow would make
 /// the Load phase (run before the tile) unable to know what the tile reads.
-static bool controlDependsOnLoads(ArrayRef<BasicBlock *> Blocks) {
+static bool controlDependsOnLoads(
+    ArrayRef<BasicBlock *> Blocks,
+    function_ref<bool(const BasicBlock *)> Branches = [](const BasicBlock *) {
+      return true;
+    }) {
   SmallPtrSet<const BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
   SmallVector<const Value *, 16> Work;
   for (BasicBlock *BB : Blocks) {
+    if (!Branches(BB))
+      continue;
     const Instruction *T = BB->getTerminator();
     if (auto *Br = dyn_cast<BranchInst>(T)) {
       if (Br->isConditional())
@@ -1053,9 +1065,14 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   SmallVector<BasicBlock *, 16> Blocks = blocksOf(L, F);
   if (std::string Why = gatherLegality(Blocks); !Why.empty())
     return Why;
-  if (controlDependsOnLoads(Blocks))
+  // A loop inside whose own branches do not depend on loaded data may be
+  // tiled instead: the branches then lie outside its tiles.
+  auto Inside = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) != L; };
+  if (controlDependsOnLoads(Blocks)) {
+    DeeperMayDo = !controlDependsOnLoads(Blocks, Inside);
     return L ? "control flow in the loop depends on loaded data"
              : "control flow in the kernel depends on loaded data";
+  }
   const PostDominatorTree *PDT =
       ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
   for (BasicBlock *BB : Blocks)
@@ -1073,9 +1090,11 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       // one that runs only under a condition would be over-estimated, and an
       // over-estimated interval could reach outside its array (loads) or
       // write back bytes the tile never wrote (stores).
-      if (!runsUnconditionally(BB, PDT))
+      if (!runsUnconditionally(BB, PDT)) {
+        DeeperMayDo = !Inside(BB);
         return "an access runs only under a condition (its footprint would "
                "be over-estimated)";
+      }
     }
   // (SCEVExpander::isSafeToExpandAt refuses values defined earlier in
   // ExpandAt's own block, where a CUDA kernel's block offset is.)
@@ -1553,6 +1572,9 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   Iterations = Lo;
   std::string Balance = balanceTiles(Iterations);
   preferIntervals(Iterations);
+  auto Since = [&](StringRef TooLarge) {
+    return "(" + (DeeperBecause.empty() ? TooLarge.str() : DeeperBecause) + ")";
+  };
   uint64_t Bytes = *bytesPerTile(Iterations);
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
@@ -1563,21 +1585,21 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
               "one iteration){4}",
               TileDepth == 1 && ThreadBlock
                   ? "iterations of the depth-1 loop, run by every thread "
-                    "of the block together (the block's iterations do "
-                    "not fit)"
+                    "of the block together " +
+                        Since("the block's iterations do not fit")
               : TileDepth == 1 ? "iterations of the depth-1 loop, one SIMT "
-                                 "iteration at a time (one SIMT iteration "
-                                 "does not fit)"
+                                 "iteration at a time " +
+                                     Since("one SIMT iteration does not fit")
               : TileDepth == 2 && ThreadBlock
                   ? "iterations of the depth-2 loop, run by every thread of "
                     "the block together, one iteration of the depth-1 loop "
-                    "at a time (one iteration of the depth-1 loop does not "
-                    "fit)"
-              : TileDepth == 2 ? "iterations of the depth-2 loop, one "
-                                 "iteration of the loops around it at a time "
-                                 "(one iteration of the depth-1 loop does not "
-                                 "fit)"
-                               : "whole SIMT iterations",
+                    "at a time " +
+                        Since("one iteration of the depth-1 loop does not fit")
+              : TileDepth == 2
+                  ? "iterations of the depth-2 loop, one iteration of the "
+                    "loops around it at a time " +
+                        Since("one iteration of the depth-1 loop does not fit")
+                  : std::string("whole SIMT iterations"),
               Budget, double(Bytes) / double(Iterations), *One, Balance)
           .str();
   return "";
@@ -1650,9 +1672,26 @@ bool NestTiler::run(json::Object &Record) {
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
-  for (unsigned Depth = 1; !Why.empty() && OneIterationTooLarge &&
-                           (!BlockTile || ThreadBlock) && Depth <= 2;
+  for (unsigned Depth = 1;
+       !Why.empty() && (OneIterationTooLarge || DeeperMayDo) &&
+       (!BlockTile || ThreadBlock) && Depth <= 2;
        ++Depth) {
+    if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
+          return NL.Depth == Depth;
+        }))
+      break;
+    DeeperBecause.clear();
+    if (DeeperMayDo) {
+      // The last reason given, that of the loop around this one.
+      StringRef Refusal = Why;
+      if (size_t At = Refusal.rfind("; "); At != StringRef::npos)
+        Refusal = Refusal.drop_front(At + 2);
+      StringRef Around = Depth == 2    ? "tiles of the depth-1 loop"
+                         : ThreadBlock ? "a tile of the whole block"
+                                       : "tiles of whole SIMT iterations";
+      DeeperBecause = (Around + " refused: " + Refusal).str();
+    }
+    DeeperMayDo = false;
     SlotOf.clear();
     Slots.clear();
     GatherStride = 0;

@@ -17,8 +17,33 @@
 // RUN: FileCheck %s --check-prefix=GEMM < %t.gemm.out.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=4096 -prem-report=%t.json %t.gemm.ll -disable-output
 // RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['tile'], p['outside'], [(a['name'], a['written'], a['store']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
+// A branch on the row's sum after the loop: whole SIMT iterations cannot be
+// tiles (their control flow depends on loaded data), the loop's iterations
+// can; both stores run in the compatible interval after the tiles, the
+// branch between them.
+// RUN: %omp_host_device_ir -DBRANCH %s -o %t.branch.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.branch.ll -S -pass-remarks=prem -o %t.branch.out.ll 2>&1 | FileCheck %s --check-prefix=BRANCH-REMARK
+// RUN: FileCheck %s --check-prefix=BRANCH < %t.branch.out.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-report=%t.branch.json %t.branch.ll -disable-output
+// RUN: %python -c "import json, sys; print(json.load(open(sys.argv[1]))['kernels'][0]['prem']['why'])" %t.branch.json | FileCheck %s --check-prefix=BRANCH-WHY
 
-#ifndef GEMM
+#if defined(BRANCH)
+#define N 64
+#define M 4096
+void branch(float *restrict y, const float *restrict A,
+            const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*M], x[0:M]) map(tofrom: y[0:2*N])
+  for (int i = 0; i < N; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < M; j++)
+      s += A[i * M + j] * x[j];
+    if (s > 0.0f)
+      y[2 * i] = s;
+    else
+      y[2 * i + 1] = -0.5f * s;
+  }
+}
+#elif !defined(GEMM)
 #define N 64
 #define M 4096
 void rowsum(float *restrict y, const float *restrict A,
@@ -121,3 +146,25 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 
 // C is written outside the tiles only: the tiles read a and b.
 // JSON: one SIMT iteration x one iteration of the depth-1 loop x 48 iterations of the depth-2 loop [{'after': 1, 'before': 1, 'loop': 'depth-2'}] [('a', False, 'none'), ('b', False, 'none')]
+
+// BRANCH-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_branch_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 4096 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 2 after the depth-1 loop
+// BRANCH-WHY: largest tile of iterations of the depth-1 loop, one SIMT iteration at a time (tiles of whole SIMT iterations refused: control flow in the loop depends on loaded data) whose byte intervals fit 49152 bytes
+// BRANCH-LABEL: define internal void @__omp_offloading_{{.*}}_branch_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// BRANCH: prem.compat:
+// BRANCH-NEXT: %.lcssa = phi float [ %.lcssa.tile, %prem.tile.latch ]
+// BRANCH-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// BRANCH-NEXT: br label %for.cond.cleanup
+// BRANCH: for.cond.cleanup:
+// BRANCH-NEXT: %cmp{{[0-9]+}} = fcmp ogt float %.lcssa, 0.000000e+00
+// BRANCH-NEXT: br i1 %cmp{{[0-9]+}}, label %if.then, label %if.else
+// BRANCH: if.then:
+// BRANCH: store float %.lcssa, ptr %arrayidx
+// BRANCH-NEXT: br label %if.end
+// BRANCH: if.else:
+// BRANCH: store float %mul{{[0-9]+}}, ptr %arrayidx
+// BRANCH-NEXT: br label %if.end
+// BRANCH: if.end:
+// BRANCH: br label %prem.compat.end
+// BRANCH: prem.compat.end:
+// BRANCH-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// BRANCH-NEXT: br i1 %exitcond{{[0-9.a-z]*}}, label %omp.loop.exit, label %for.cond.preheader

@@ -48,6 +48,22 @@ static void pair_after(float *restrict y, const float *restrict a,
   }
 }
 
+// Which element the sum goes to depends on it: a branch on loaded data
+// after the loop (whole SIMT iterations cannot be tiles; the loop's can).
+static void branch_after(float *restrict y, const float *restrict a,
+                         const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: a[0:ROWS*COLS], x[0:COLS]) map(tofrom: y[0:2*ROWS])
+  for (int i = 0; i < ROWS; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < COLS; j++)
+      s += a[i * COLS + j] * x[j];
+    if (s > 0.0f)
+      y[2 * i] = s;
+    else
+      y[2 * i + 1] = -0.5f * s;
+  }
+}
+
 #define PLANES 8
 #define DEPTH 600
 
@@ -100,6 +116,16 @@ int main(void) {
   printf("in_row       %016llx\n", (unsigned long long)hash(b, ROWS * COLS));
   pair_after(y, a, w);
   printf("pair_after   %016llx\n", (unsigned long long)hash(y, 2 * ROWS));
+  int positive = 0;
+  for (int i = 0; i < ROWS; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < COLS; j++)
+      s += a[i * COLS + j] * x[j];
+    positive += s > 0.0f;
+  }
+  branch_after(y, a, x);
+  printf("branch_after %016llx (%d of %d rows positive)\n",
+         (unsigned long long)hash(y, 2 * ROWS), positive, ROWS);
   float *d = data(ROWS * PLANES * DEPTH, 41), *e = data(ROWS * ROWS, 7);
   deep(e, d);
   printf("deep         %016llx\n", (unsigned long long)hash(e, ROWS * ROWS));

@@ -1,0 +1,52 @@
+// Runs Inputs/outside-cuda.cu's kernels on the CPU (cuda-emu.h): four full
+// blocks of 32 threads and a partial one. Prints a hash of each output and
+// the phases thread 0 entered, those of compatible intervals outside tiles
+// apart.
+#include "cuda-emu.h"
+#include "float-hash.h"
+
+#include <stdio.h>
+
+#define COLS 1500
+#define CHANNELS 3
+#define WIDTH 700
+enum { M = 4 * 32 + 9 };
+
+static unsigned Seed = 12345;
+static float *data(int n) {
+  float *P = malloc(sizeof(float) * n);
+  for (int I = 0; I < n; ++I) {
+    Seed = Seed * 1103515245u + 12345u;
+    P[I] = (float)((Seed >> 16) & 0x7fff) / 16384.0f - 1.0f;
+  }
+  return P;
+}
+
+void positive(const float *, float *, int);
+void weighted(const float *, const float *, float *, int);
+void in_row(float *, const float *, int);
+static float *A, *X, *Y;
+static void runPositive(void) { positive(A, Y, M); }
+static void runWeighted(void) { weighted(A, X, Y, M); }
+static void runInRow(void) { in_row(A, X, M); }
+
+static void report(const char *Name, const float *Out, int n) {
+  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
+  printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
+         MemPhases, ComputePhases, Exits, OutsidePhases);
+  MemPhases = ComputePhases = Exits = OutsidePhases = 0;
+}
+
+int main(void) {
+  unsigned Blocks = (M + 31) / 32;
+  A = data(M * COLS), Y = data(M);
+  launch(runPositive, Blocks, 32);
+  report("positive", Y, M);
+  A = data(M * CHANNELS * WIDTH), X = data(CHANNELS), Y = data(M * WIDTH);
+  launch(runWeighted, Blocks, 32);
+  report("weighted", Y, M * WIDTH);
+  A = data(M * COLS), X = data(COLS);
+  launch(runInRow, Blocks, 32);
+  report("in_row", A, M * COLS);
+  return 0;
+}
