@@ -20,16 +20,6 @@
 #define CHANNELS 4
 #define NLONG 2048
 
-static unsigned Seed = 12345;
-static float *data(int n) {
-  float *P = malloc(sizeof(float) * n);
-  for (int I = 0; I < n; ++I) {
-    Seed = Seed * 1103515245u + 12345u;
-    P[I] = (float)((Seed >> 16) & 0x7fff) / 16384.0f - 1.0f;
-  }
-  return P;
-}
-
 void gemv(const float *, const float *, float *, int);
 void gemvt(const float *, const float *, float *);
 void spmv(const float *, const int *, const float *, float *, int);

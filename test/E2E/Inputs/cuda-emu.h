@@ -62,6 +62,17 @@ void __prem_copy_2d(char *Dst, unsigned long DstPitch, const char *Src,
     Dst[I / Width * DstPitch + I % Width] = Src[I / Width * SrcPitch + I % Width];
 }
 
+// n floats in [-1, 1), the same sequence in every build of a program.
+static unsigned EmuSeed = 12345;
+static float *data(int n) {
+  float *P = malloc(sizeof(float) * n);
+  for (int I = 0; I < n; ++I) {
+    EmuSeed = EmuSeed * 1103515245u + 12345u;
+    P[I] = (float)((EmuSeed >> 16) & 0x7fff) / 16384.0f - 1.0f;
+  }
+  return P;
+}
+
 static void (*Body)(void);
 static void *thread(void *Arg) {
   Tid = (unsigned)(unsigned long)Arg;

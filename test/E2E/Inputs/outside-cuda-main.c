@@ -12,16 +12,6 @@
 #define WIDTH 700
 enum { M = 4 * 32 + 9 };
 
-static unsigned Seed = 12345;
-static float *data(int n) {
-  float *P = malloc(sizeof(float) * n);
-  for (int I = 0; I < n; ++I) {
-    Seed = Seed * 1103515245u + 12345u;
-    P[I] = (float)((Seed >> 16) & 0x7fff) / 16384.0f - 1.0f;
-  }
-  return P;
-}
-
 void positive(const float *, float *, int);
 void weighted(const float *, const float *, float *, int);
 void in_row(float *, const float *, int);

@@ -177,13 +177,7 @@ def generate(seed, count, out):
     with open(os.path.join(out, "rand-main.c"), "w") as f:
         f.write('#include "cuda-emu.h"\n#include "float-hash.h"\n\n'
                 "#include <stdio.h>\n\n"
-                "static unsigned Seed = 12345;\n"
-                "static float *data(int n) {\n"
-                "  float *P = malloc(sizeof(float) * n);\n"
-                "  for (int I = 0; I < n; ++I) {\n"
-                "    Seed = Seed * 1103515245u + 12345u;\n"
-                "    P[I] = (float)((Seed >> 16) & 0x7fff) / 16384.0f - 1.0f;\n"
-                "  }\n  return P;\n}\n\n" + "\n".join(run) +
+                + "\n".join(run) +
                 "\n\nint main(void) {\n" + "\n".join(main) +
                 "\n  return 0;\n}\n")
 
