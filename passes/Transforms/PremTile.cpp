@@ -705,31 +705,22 @@ void NestTiler::placeCompatibleIntervals() {
   LLVMContext &C = F.getContext();
   // The dominator tree is rebuilt once at the end, not kept up to date.
   DominatorTree *StaleDT = nullptr;
-  auto OnEdge = [&](BasicBlock *From, BasicBlock *To, Loop *In,
-                    const Twine &Name) {
-    BasicBlock *New = BasicBlock::Create(C, Name, &F, To);
-    BranchInst::Create(To, New);
-    From->getTerminator()->replaceSuccessorWith(To, New);
-    To->replacePhiUsesWith(From, New);
-    if (In)
-      In->addBasicBlockToLoop(New, LI);
-    return New;
-  };
   for (const OutsideStretch &S : Outside) {
     if (S.Before) {
-      BasicBlock *Open = ThreadBlock && !S.Outer ? ScratchpadStart : nullptr;
-      if (!Open)
-        Open = SplitBlock(S.Outer->getHeader(),
-                          S.Outer->getHeader()->getFirstNonPHIIt(), StaleDT,
-                          &LI, nullptr, "prem.compat");
-      tagBlock(OnEdge(S.Inner->getLoopPredecessor(), S.Inner->getHeader(),
-                      S.Outer, "prem.compat.end"),
+      BasicBlock *Open =
+          S.Outer ? SplitBlock(S.Outer->getHeader(),
+                               S.Outer->getHeader()->getFirstNonPHIIt(),
+                               StaleDT, &LI, nullptr, "prem.compat")
+                  : ScratchpadStart;
+      tagBlock(SplitEdge(S.Inner->getLoopPredecessor(), S.Inner->getHeader(),
+                         StaleDT, &LI, nullptr, "prem.compat.end"),
                "compat-end");
       tagBlock(Open, "compat");
     }
     if (S.After) {
-      tagBlock(OnEdge(S.Inner->getExitingBlock(), S.Inner->getUniqueExitBlock(),
-                      S.Outer, "prem.compat"),
+      tagBlock(SplitEdge(S.Inner->getExitingBlock(),
+                         S.Inner->getUniqueExitBlock(), StaleDT, &LI, nullptr,
+                         "prem.compat"),
                "compat");
       BasicBlock *End = S.Outer ? S.Outer->getLoopLatch() : ReturnBlock;
       tagBlock(SplitBlock(End, End->getTerminator()->getIterator(), StaleDT,

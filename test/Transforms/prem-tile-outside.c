@@ -88,6 +88,9 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // CHECK-NEXT: %arrayidx = getelementptr inbounds float, ptr %w, i64 %[[I]]
 // CHECK-NEXT: %[[W:[0-9]+]] = load float, ptr %arrayidx
 // CHECK: br label %prem.compat.end, !prem.block
+// CHECK: prem.compat.end:
+// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// CHECK-NEXT: br label %prem.tile
 // CHECK: prem.tile:
 // CHECK-NEXT: %prem.done = phi i64 [ 0, %prem.compat.end ], [ %prem.done.next, %prem.tile.latch ]
 // CHECK: %s.{{[0-9]+}}.tile = phi float [ %[[W]], %prem.compat.end ], [ %s.{{[0-9]+}}.next, %prem.tile.latch ]
@@ -107,9 +110,6 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // CHECK: prem.compat.end2:
 // CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
 // CHECK-NEXT: br i1 %exitcond{{[0-9.a-z]*}}, label %omp.loop.exit, label %omp.inner.for.body
-// CHECK: prem.compat.end:
-// CHECK-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
-// CHECK-NEXT: br label %prem.tile
 // The Execute phase loads from the scratchpad only.
 // CHECK: for.body:
 // CHECK-NOT: load
@@ -131,6 +131,9 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // GEMM-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
 // GEMM: %[[C:[0-9]+]] = load float, ptr %[[CADDR:gep[0-9]*]]
 // GEMM: br label %prem.compat.end, !prem.block
+// GEMM: prem.compat.end:
+// GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// GEMM-NEXT: br label %prem.tile
 // GEMM: prem.compat1:
 // GEMM-NEXT: %.lcssa = phi float [ %.lcssa.tile, %prem.tile.latch ]
 // GEMM-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
@@ -140,9 +143,6 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // GEMM: prem.compat.end2:
 // GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
 // GEMM-NEXT: br i1 %{{.*}}, label %for.cond.cleanup, label %for.body
-// GEMM: prem.compat.end:
-// GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
-// GEMM-NEXT: br label %prem.tile
 
 // C is written outside the tiles only: the tiles read a and b.
 // JSON: one SIMT iteration x one iteration of the depth-1 loop x 48 iterations of the depth-2 loop [{'after': 1, 'before': 1, 'loop': 'depth-2'}] [('a', False, 'none'), ('b', False, 'none')]
