@@ -1662,6 +1662,8 @@ bool NestTiler::run(json::Object &Record) {
   uint64_t Iterations = 0;
   if (Why.empty())
     Why = chooseIterations(Iterations, Record);
+  // Why the loop around the one tried next was refused (Why holds them all).
+  std::string LastWhy = Why;
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
   for (unsigned Depth = 1;
        !Why.empty() && (OneIterationTooLarge || DeeperMayDo) &&
@@ -1673,14 +1675,10 @@ bool NestTiler::run(json::Object &Record) {
       break;
     DeeperBecause.clear();
     if (DeeperMayDo) {
-      // The last reason given, that of the loop around this one.
-      StringRef Refusal = Why;
-      if (size_t At = Refusal.rfind("; "); At != StringRef::npos)
-        Refusal = Refusal.drop_front(At + 2);
       StringRef Around = Depth == 2    ? "tiles of the depth-1 loop"
                          : ThreadBlock ? "a tile of the whole block"
                                        : "tiles of whole SIMT iterations";
-      DeeperBecause = (Around + " refused: " + Refusal).str();
+      DeeperBecause = (Around + " refused: " + LastWhy).str();
     }
     DeeperMayDo = false;
     SlotOf.clear();
@@ -1693,6 +1691,7 @@ bool NestTiler::run(json::Object &Record) {
     if (InnerWhy.empty())
       InnerWhy = chooseIterations(Iterations, Record);
     Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
+    LastWhy = InnerWhy;
   }
   if (!Why.empty())
     return refuse(Record, Why);
