@@ -113,21 +113,15 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
           insertPhaseCall(M, T, Tile.EndBlock, "__prem_exit_mem",
                           Tile.Interval);
         // A thread block that runs its kernel unchanged around inner tiles
-        // does so in one memory phase.
-        if (Tile.PartialBlock && Tile.PartialEndBlock && Tile.PartialInterval) {
-          insertPhaseCall(M, T, Tile.PartialBlock, "__prem_enter_mem",
-                          Tile.PartialInterval);
-          insertPhaseCall(M, T, Tile.PartialEndBlock, "__prem_exit_mem",
-                          Tile.PartialInterval);
-        }
-        // Accesses outside an inner tile's loop: a memory phase around each
-        // stretch of them.
-        if (Tile.CompatInterval) {
-          for (BasicBlock *BB : Tile.CompatBlocks)
-            insertPhaseCall(M, T, BB, "__prem_enter_mem", Tile.CompatInterval);
-          for (BasicBlock *BB : Tile.CompatEndBlocks)
-            insertPhaseCall(M, T, BB, "__prem_exit_mem", Tile.CompatInterval);
-        }
+        // does so in one memory phase, and the accesses outside an inner
+        // tile's loop in one per stretch of them.
+        for (const CompatibleIntervals *Compat : {&Tile.Partial, &Tile.Outside})
+          if (Compat->Interval) {
+            for (BasicBlock *BB : Compat->Opens)
+              insertPhaseCall(M, T, BB, "__prem_enter_mem", Compat->Interval);
+            for (BasicBlock *BB : Compat->Closes)
+              insertPhaseCall(M, T, BB, "__prem_exit_mem", Compat->Interval);
+          }
       }
     Changed |= Placed;
   }

@@ -187,13 +187,13 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
         else if (What == "end")
           T->EndBlock = BB;
         else if (What == "partial")
-          T->PartialBlock = BB;
+          T->Partial.Opens.push_back(BB);
         else if (What == "partial-end")
-          T->PartialEndBlock = BB;
+          T->Partial.Closes.push_back(BB);
         else if (What == "compat")
-          T->CompatBlocks.push_back(BB);
+          T->Outside.Opens.push_back(BB);
         else if (What == "compat-end")
-          T->CompatEndBlocks.push_back(BB);
+          T->Outside.Closes.push_back(BB);
       }
     }
     if (MDNode *MD = I.getMetadata(ValueMD)) {
@@ -203,8 +203,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
       int64_t A = intOf(MD->getOperand(1));
       StringRef What = cast<MDString>(MD->getOperand(2))->getString();
       if (A < 0) {
-        (What == "partial"  ? T->PartialInterval
-         : What == "compat" ? T->CompatInterval
+        (What == "partial"  ? T->Partial.Interval
+         : What == "compat" ? T->Outside.Interval
                             : T->Interval) = &I;
         continue;
       }

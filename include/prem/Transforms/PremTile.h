@@ -91,6 +91,14 @@ struct TiledArray {
   llvm::Value *Skip = nullptr, *Cut = nullptr;
 };
 
+/// Code a tile leaves on global memory in memory phases of its own
+/// (Sec. 3.2.3): the blocks that open them, those that close them, and
+/// their interval.
+struct CompatibleIntervals {
+  llvm::SmallVector<llvm::BasicBlock *, 2> Opens, Closes;
+  llvm::Value *Interval = nullptr;
+};
+
 /// A tile as prem-les and prem-sync see it.
 struct TiledLoop {
   unsigned Id = 0;
@@ -99,16 +107,13 @@ struct TiledLoop {
   llvm::BasicBlock *LoadBlock = nullptr, *StoreBlock = nullptr,
                    *GlobalBlock = nullptr, *EndBlock = nullptr;
   llvm::Value *Interval = nullptr;
-  /// A thread block's inner tiles: where a block whose threads do not all
-  /// pass the bounds guard runs the original code (one compatible
-  /// interval), the block it ends in, and its interval.
-  llvm::BasicBlock *PartialBlock = nullptr, *PartialEndBlock = nullptr;
-  llvm::Value *PartialInterval = nullptr;
-  /// Accesses outside an inner tile's loop (before or after it) run on
-  /// global memory, each stretch in a compatible interval: the blocks that
-  /// open them and those that close them, and their interval.
-  llvm::SmallVector<llvm::BasicBlock *, 2> CompatBlocks, CompatEndBlocks;
-  llvm::Value *CompatInterval = nullptr;
+  /// A thread block's inner tiles: a block whose threads do not all pass
+  /// the bounds guard runs the original code in one compatible interval
+  /// ("partial", "partial-end").
+  CompatibleIntervals Partial;
+  /// Accesses outside an inner tile's loop (before or after it), each
+  /// stretch in a compatible interval ("compat", "compat-end").
+  CompatibleIntervals Outside;
   llvm::SmallVector<TiledArray, 4> Arrays;
   /// prem-les has split it already.
   bool Split = false;
