@@ -63,10 +63,12 @@ static cl::opt<std::string> RuntimeFile(
              "(default: prem-rt-<triple>.bc beside the plugin)"));
 
 uint64_t prem::runtimeScratchpadBytes(const Module &M) {
-  // sizeof(guard_agent): two 64-bit words and a 32-bit flag, padded.
-  bool HostPolicy =
-      ArbiterPolicy == Arbiter::Host || ArbiterPolicy == Arbiter::Launch;
-  return HostPolicy && Triple(M.getTargetTriple()).isNVPTX() ? 24 : 0;
+  // sizeof(agent_phase) in prem_rt.c: a block's state under the "host" and
+  // "device" policies, two 64-bit words and two 32-bit flags.
+  bool BlockState = ArbiterPolicy == Arbiter::Host ||
+                    ArbiterPolicy == Arbiter::Device ||
+                    ArbiterPolicy == Arbiter::Launch;
+  return BlockState && Triple(M.getTargetTriple()).isNVPTX() ? 24 : 0;
 }
 
 /// The directory the plugin was loaded from.

@@ -325,6 +325,47 @@ __attribute__((unused)) static void add_seq_cst_sys(uint32_t *P, int32_t V) {
 #define PREM_WITH_HOST 0
 #endif
 
+#if (PREM_WITH_DEVICE && !defined(__AMDGPU__)) || PREM_WITH_HOST
+/* Where an agent stands under an arbiter: in a memory phase under "host"
+ * (and the epoch of its last Execute phase, +1; 0: none yet), holding the
+ * token under "device". */
+typedef struct agent_phase {
+  uint64_t owner; /* NVPTX: the block instance the state belongs to */
+  uint64_t computed_in;
+  uint32_t in_memory;
+  uint32_t holds_token;
+} agent_phase;
+
+#if defined(__NVPTX__)
+/* A block's state lives in its shared memory, which nothing initializes:
+ * a state left by an earlier block on the same multiprocessor names that
+ * block, and %gridid (unique per launch in a context) with the block's
+ * number names this one. The scratchpad budget leaves room for it
+ * (prem::runtimeScratchpadBytes). */
+static __attribute__((address_space(3), loader_uninitialized))
+agent_phase BlockState;
+
+static volatile agent_phase *agent_state(void) {
+  uint64_t Grid;
+  __asm__("mov.u64 %0, %%gridid;" : "=l"(Grid));
+  uint64_t Owner = Grid << 32 | token_agent();
+  volatile agent_phase *A = (volatile agent_phase *)&BlockState;
+  if (A->owner != Owner) {
+    A->owner = Owner;
+    A->computed_in = 0;
+    A->in_memory = 0;
+    A->holds_token = 0;
+  }
+  return A;
+}
+#else
+static agent_phase *agent_state(void) {
+  static _Thread_local agent_phase State;
+  return &State;
+}
+#endif
+#endif
+
 #if PREM_WITH_DEVICE
 /* Policy "device" (design §3): one memory token in global memory, so that
  * one agent (a GPU block, a host-offload thread) at a time is in a memory
@@ -352,11 +393,26 @@ static prem_token *token(void) {
 #endif
 }
 
+/* The holder word names an agent, and a block's number is unique within
+ * one kernel only: a block of another kernel sharing the token (a second
+ * stream, bench/gpu's arbitrated co-runner) has the same number, and must
+ * not read that kernel's hold as its own. So an agent holds the token when
+ * its own state says it took it and no watchdog took it back since. On
+ * AMDGPU no register names the launch (clang 22 has no dispatch-id
+ * builtin), so the holder word alone decides there, as it did on every
+ * target before. */
 static uint64_t device_acquire(void) {
+  if (thread_in_block() != 0)
+    return 0;
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
-  if (thread_in_block() != 0 ||
-      __atomic_load_n(&T->holder, __ATOMIC_ACQUIRE) == Me)
+#if defined(__AMDGPU__)
+  int Took = 1;
+#else
+  volatile agent_phase *A = agent_state();
+  int Took = A->holds_token;
+#endif
+  if (Took && __atomic_load_n(&T->holder, __ATOMIC_ACQUIRE) == Me)
     return 0; /* the Store phase after a compatible interval: held already */
   uint32_t Ticket = __atomic_fetch_add(&T->next, 1, __ATOMIC_RELAXED);
   while (__atomic_load_n(&T->serving, __ATOMIC_ACQUIRE) != Ticket)
@@ -364,6 +420,9 @@ static uint64_t device_acquire(void) {
   /* The grant time first: a watchdog that sees the holder sees its time. */
   __atomic_store_n(&T->granted_ns, now_ns(), __ATOMIC_RELAXED);
   __atomic_store_n(&T->holder, Me, __ATOMIC_RELEASE);
+#if !defined(__AMDGPU__)
+  A->holds_token = 1;
+#endif
   return 0;
 }
 
@@ -371,13 +430,19 @@ static uint64_t device_acquire(void) {
  * token back, one only moves the line on. */
 static void device_release(int ExecuteFollows) {
   (void)ExecuteFollows;
+  if (thread_in_block() != 0)
+    return;
+#if !defined(__AMDGPU__)
+  volatile agent_phase *A = agent_state();
+  if (!A->holds_token)
+    return;
+  A->holds_token = 0;
+#endif
   prem_token *T = token();
   uint32_t Me = token_agent() + 1;
-  if (thread_in_block() != 0 ||
-      !__atomic_compare_exchange_n(&T->holder, &Me, 0, /*weak=*/0,
-                                   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-    return;
-  add_release(&T->serving, 1);
+  if (__atomic_compare_exchange_n(&T->holder, &Me, 0, /*weak=*/0,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+    add_release(&T->serving, 1);
 }
 #endif
 
@@ -396,14 +461,6 @@ static void device_release(int ExecuteFollows) {
  * makes them exclusive among themselves). The arbiter counts windows that
  * close with a memory phase still open (overruns). */
 
-/* Where the agent stands: in a memory phase or not, and the epoch of its
- * last Execute phase (+1; 0: none yet). */
-typedef struct guard_agent {
-  uint64_t owner; /* GPU: the block instance the state belongs to */
-  uint64_t computed_in;
-  uint32_t in_memory;
-} guard_agent;
-
 #if PREM_GPU
 __attribute__((weak)) prem_guard *__prem_guard;
 
@@ -413,28 +470,6 @@ static prem_guard *guard(void) {
     __builtin_trap(); /* launched without the arbiter's state */
   return G;
 }
-
-/* A block's state lives in its shared memory, which nothing initializes:
- * a state left by an earlier block on the same multiprocessor names that
- * block, and %gridid (unique per launch in a context) with the block's
- * number names this one. The scratchpad budget leaves room for it
- * (prem::scratchpadBudget). */
-static __attribute__((address_space(3), loader_uninitialized))
-guard_agent BlockState;
-
-static volatile guard_agent *agent_state(void) {
-  uint64_t Grid;
-  __asm__("mov.u64 %0, %%gridid;" : "=l"(Grid));
-  uint64_t Owner = Grid << 32 | token_agent();
-  volatile guard_agent *A = (volatile guard_agent *)&BlockState;
-  if (A->owner != Owner) {
-    A->owner = Owner;
-    A->computed_in = 0;
-    A->in_memory = 0;
-  }
-  return A;
-}
-
 #else
 static prem_guard *guard(void) {
   static prem_guard *Guard;
@@ -450,11 +485,6 @@ static prem_guard *guard(void) {
   }
   return G;
 }
-
-static guard_agent *agent_state(void) {
-  static _Thread_local guard_agent State;
-  return &State;
-}
 #endif
 
 /* The guard may be host memory seen from a GPU: system scope. */
@@ -468,7 +498,7 @@ static guard_agent *agent_state(void) {
 static uint64_t host_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
-  volatile guard_agent *A = agent_state();
+  volatile agent_phase *A = agent_state();
   if (A->in_memory)
     return 0;
   prem_guard *G = guard();
@@ -492,7 +522,7 @@ static uint64_t host_acquire(void) {
 static void host_release(int ExecuteFollows) {
   if (thread_in_block() != 0)
     return;
-  volatile guard_agent *A = agent_state();
+  volatile agent_phase *A = agent_state();
   if (!A->in_memory)
     return;
   prem_guard *G = guard();

@@ -12,8 +12,8 @@
 namespace prem {
 
 /// Scratchpad bytes per block that the runtime linked into M keeps for
-/// itself: the "host" policy's block state on NVPTX (guard_agent in
-/// runtime/device/prem_rt.c), which tiles must leave room for.
+/// itself: a block's state under the "host" and "device" policies on NVPTX
+/// (agent_phase in runtime/device/prem_rt.c), which tiles must leave room for.
 uint64_t runtimeScratchpadBytes(const llvm::Module &M);
 
 class LinkRuntimePass : public llvm::PassInfoMixin<LinkRuntimePass> {
