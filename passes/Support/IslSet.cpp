@@ -272,10 +272,120 @@ std::optional<int64_t> prem::maxOfDim(const IslSet &Set, unsigned Dim) {
   return valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), Dim));
 }
 
-/// Points of a parameter-free set: exact where the set is a box, or where
-/// MostPoints (an upper bound on its points: the accesses' iterations) is
-/// small enough for isl to enumerate them; else the smaller of the bound and
-/// the box hull, with Exact = false.
+/// Per dimension, the least and greatest value of a parameter-free set:
+/// its box hull. nullopt when a dimension is unbounded or isl fails.
+static std::optional<SmallVector<std::pair<int64_t, int64_t>, 4>>
+boxHull(const IslSet &Set) {
+  SmallVector<std::pair<int64_t, int64_t>, 4> Hull;
+  for (unsigned D = 0, N = isl_set_dim(Set.S, isl_dim_set); D < N; ++D) {
+    auto Min = minOfDim(Set, D), Max = maxOfDim(Set, D);
+    if (!Min || !Max)
+      return std::nullopt;
+    Hull.emplace_back(*Min, *Max);
+  }
+  return Hull;
+}
+
+/// Whether the box Hull lies in Set: then Set is that box.
+static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
+                      const IslSet &Set) {
+  SmallVector<std::string, 4> Outs, Cs;
+  for (auto [D, Range] : enumerate(Hull)) {
+    std::string O = "o" + std::to_string(D);
+    Outs.push_back(O);
+    Cs.push_back(std::to_string(Range.first) + " <= " + O +
+                 " <= " + std::to_string(Range.second));
+  }
+  IslSet Box =
+      parseSet(isl_set_get_ctx(Set.S),
+               "{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }");
+  return isSubset(Box, Set);
+}
+
+/// Points of a union of boxes (a stencil's shifted accesses): each
+/// dimension is cut at every box's bounds, and a cell between cuts lies in
+/// a box or in none, so the points are the volumes of the covered cells.
+/// isl counts a union that is not convex by making its pieces disjoint and
+/// enumerating them, which took conv3d's 27 shifted boxes seconds. nullopt
+/// when a piece is not a box, or there are too many cells.
+static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
+  constexpr unsigned MostBoxes = 256;
+  constexpr uint64_t MostCells = 1u << 22;
+  SmallVector<IslSet, 8> Pieces;
+  auto Collect = [](isl_basic_set *B, void *User) {
+    auto *Pieces = static_cast<SmallVector<IslSet, 8> *>(User);
+    Pieces->emplace_back(isl_set_from_basic_set(B));
+    return Pieces->size() > MostBoxes ? isl_stat_error : isl_stat_ok;
+  };
+  if (isl_set_foreach_basic_set(Set.S, Collect, &Pieces) != isl_stat_ok)
+    return std::nullopt;
+  SmallVector<SmallVector<std::pair<int64_t, int64_t>, 4>, 8> Boxes;
+  for (const IslSet &P : Pieces) {
+    auto Hull = boxHull(P);
+    if (!Hull || !boxWithin(*Hull, P))
+      return std::nullopt;
+    Boxes.push_back(std::move(*Hull));
+  }
+  unsigned Dims = isl_set_dim(Set.S, isl_dim_set);
+  // Cuts[D]: the sorted first points of the cells along D.
+  SmallVector<SmallVector<int64_t, 16>, 4> Cuts(Dims);
+  uint64_t Cells = 1;
+  for (unsigned D = 0; D < Dims; ++D) {
+    for (const auto &Box : Boxes) {
+      Cuts[D].push_back(Box[D].first);
+      Cuts[D].push_back(Box[D].second + 1);
+    }
+    llvm::sort(Cuts[D]);
+    Cuts[D].erase(std::unique(Cuts[D].begin(), Cuts[D].end()), Cuts[D].end());
+    Cells *= Cuts[D].size() - 1;
+    if (Cells > MostCells)
+      return std::nullopt;
+  }
+  // Mark each box's cells in a row-major grid, then add up their volumes.
+  auto CellOf = [&](unsigned D, int64_t V) {
+    return unsigned(llvm::lower_bound(Cuts[D], V) - Cuts[D].begin());
+  };
+  std::vector<bool> Covered(Cells);
+  for (const auto &Box : Boxes) {
+    SmallVector<unsigned, 4> First, End, At;
+    for (unsigned D = 0; D < Dims; ++D) {
+      First.push_back(CellOf(D, Box[D].first));
+      End.push_back(CellOf(D, Box[D].second + 1));
+    }
+    At = First;
+    for (;;) {
+      uint64_t Index = 0;
+      for (unsigned D = 0; D < Dims; ++D)
+        Index = Index * (Cuts[D].size() - 1) + At[D];
+      Covered[Index] = true;
+      unsigned D = Dims;
+      while (D > 0 && ++At[D - 1] == End[D - 1]) {
+        At[D - 1] = First[D - 1];
+        --D;
+      }
+      if (D == 0)
+        break;
+    }
+  }
+  uint64_t Points = 0;
+  SmallVector<unsigned, 4> At(Dims, 0);
+  for (uint64_t Index = 0; Index < Cells; ++Index) {
+    if (Covered[Index]) {
+      uint64_t Volume = 1;
+      for (unsigned D = 0; D < Dims; ++D)
+        Volume *= uint64_t(Cuts[D][At[D] + 1] - Cuts[D][At[D]]);
+      Points += Volume;
+    }
+    for (unsigned D = Dims; D > 0 && ++At[D - 1] == Cuts[D - 1].size() - 1; --D)
+      At[D - 1] = 0;
+  }
+  return Points;
+}
+
+/// Points of a parameter-free set: exact where the set is a box or a union
+/// of boxes, or where MostPoints (an upper bound on its points: the
+/// accesses' iterations) is small enough for isl to enumerate them; else
+/// the smaller of the bound and the box hull, with Exact = false.
 std::optional<uint64_t> prem::countPoints(const IslSet &Set,
                                           uint64_t MostPoints, bool &Exact) {
   Exact = true;
@@ -283,27 +393,19 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
     return std::nullopt;
   if (isl_set_is_empty(Set.S) == isl_bool_true)
     return 0;
-  unsigned N = isl_set_dim(Set.S, isl_dim_set);
-  uint64_t Hull = 1;
-  SmallVector<std::string, 2> Outs, Cs;
-  for (unsigned D = 0; D < N; ++D) {
-    auto Min = minOfDim(Set, D), Max = maxOfDim(Set, D);
-    if (!Min || !Max)
-      return std::nullopt;
-    Hull *= uint64_t(*Max - *Min + 1);
-    std::string O = "o" + std::to_string(D);
-    Outs.push_back(O);
-    Cs.push_back(std::to_string(*Min) + " <= " + O +
-                 " <= " + std::to_string(*Max));
-  }
-  IslSet Box =
-      parseSet(isl_set_get_ctx(Set.S),
-               "{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }");
-  if (isSubset(Box, Set))
-    return Hull;
+  auto Hull = boxHull(Set);
+  if (!Hull)
+    return std::nullopt;
+  uint64_t HullPoints = 1;
+  for (auto [Min, Max] : *Hull)
+    HullPoints *= uint64_t(Max - Min + 1);
+  if (boxWithin(*Hull, Set))
+    return HullPoints;
+  if (auto Points = countUnionOfBoxes(Set))
+    return *Points;
   if (MostPoints > MaxCountedElements) {
     Exact = false;
-    return std::min(Hull, MostPoints);
+    return std::min(HullPoints, MostPoints);
   }
   if (auto Count = valToInt(isl_set_count_val(Set.S)))
     return uint64_t(*Count);
