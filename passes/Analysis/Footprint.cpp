@@ -1671,6 +1671,132 @@ void NestBuilder::build() {
 // Bytes per tile.
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// One access's set at the tile's origin: the image of its iteration box
+/// (Extents per depth) under its subscripts, the last one widened by Units
+/// granules.
+struct BoxImage {
+  struct Subscript {
+    int64_t Constant;
+    SmallVector<int64_t, 4> Coeffs;
+  };
+  SmallVector<Subscript, 2> Subscripts;
+  SmallVector<uint64_t, 4> Extents;
+  uint64_t Units = 1;
+};
+} // namespace
+
+/// Points of the union of Images, all within Hull, from the runs of
+/// consecutive points each image is made of. isl counts a union it cannot
+/// see as a box by making its pieces disjoint and enumerating them, which
+/// took conv3d's 27 shifted accesses seconds. Along a depth whose step in
+/// the last subscript is at most the access's width an image's points are
+/// consecutive, so a run covers that whole depth. Dense runs are marked in
+/// a bitmap of the hull, sparse ones sorted and merged. nullopt (isl
+/// counts) when the images make too many runs or the hull is too large.
+static std::optional<uint64_t> countImagePoints(ArrayRef<BoxImage> Images,
+                                                BoxBounds Hull) {
+  constexpr uint64_t MostBits = uint64_t(1) << 27; // 16 MiB
+  constexpr uint64_t MostRuns = uint64_t(1) << 20;
+  uint64_t Bits = 1;
+  for (auto [Min, Max] : Hull)
+    Bits = SaturatingMultiply(Bits, uint64_t(Max - Min + 1));
+  auto Coeff = [](const BoxImage::Subscript &Sub, unsigned D) {
+    return D < Sub.Coeffs.size() ? Sub.Coeffs[D] : 0;
+  };
+  // Per image: the iterations that start a run, and the run's length.
+  struct Runs {
+    SmallVector<uint64_t, 4> Steps;
+    uint64_t Length;
+  };
+  SmallVector<Runs, 8> RunsOf;
+  uint64_t TotalRuns = 0;
+  for (const BoxImage &Image : Images) {
+    unsigned Dims = Image.Extents.size();
+    if (Image.Subscripts.size() != Hull.size() ||
+        any_of(Image.Extents, [](uint64_t E) { return E == 0; }) ||
+        any_of(Image.Subscripts, [&](const BoxImage::Subscript &Sub) {
+          return Sub.Coeffs.size() > Dims;
+        }))
+      return std::nullopt;
+    std::optional<unsigned> Along;
+    for (unsigned D = 0; D < Dims; ++D) {
+      int64_t Step = Coeff(Image.Subscripts.back(), D);
+      bool OnlyLast = all_of(drop_end(Image.Subscripts), [&](const auto &Sub) {
+        return Coeff(Sub, D) == 0;
+      });
+      if (OnlyLast && Step > 0 && uint64_t(Step) <= Image.Units &&
+          (!Along || Image.Extents[D] > Image.Extents[*Along]))
+        Along = D;
+    }
+    Runs R{SmallVector<uint64_t, 4>(Image.Extents.begin(), Image.Extents.end()),
+           Image.Units};
+    if (Along) {
+      R.Length += (Image.Extents[*Along] - 1) *
+                  uint64_t(Coeff(Image.Subscripts.back(), *Along));
+      R.Steps[*Along] = 1;
+    }
+    // A depth no subscript moves along repeats the same runs.
+    for (unsigned D = 0; D < Dims; ++D)
+      if (none_of(Image.Subscripts,
+                  [&](const auto &Sub) { return Coeff(Sub, D) != 0; }))
+        R.Steps[D] = 1;
+    uint64_t N = 1;
+    for (uint64_t E : R.Steps)
+      N = SaturatingMultiply(N, E);
+    TotalRuns = SaturatingAdd(TotalRuns, N);
+    if (TotalRuns > MostRuns)
+      return std::nullopt;
+    RunsOf.push_back(std::move(R));
+  }
+  bool Dense = TotalRuns >= Bits / 64;
+  if (Dense && Bits > MostBits)
+    return std::nullopt;
+  std::vector<uint64_t> Marked(Dense ? (Bits + 63) / 64 : 0);
+  std::vector<std::pair<uint64_t, uint64_t>> Sparse;
+  Sparse.reserve(Dense ? 0 : TotalRuns);
+  for (auto [Image, R] : zip_equal(Images, RunsOf)) {
+    SmallVector<uint64_t, 4> At(R.Steps.size(), 0);
+    for (;;) {
+      uint64_t Begin = 0;
+      for (auto [K, Sub] : enumerate(Image.Subscripts)) {
+        int64_t O = Sub.Constant;
+        for (auto [D, C] : enumerate(Sub.Coeffs))
+          O += C * int64_t(At[D]);
+        int64_t Last = O + (K + 1 == Hull.size() ? int64_t(R.Length) - 1 : 0);
+        if (O < Hull[K].first || Last > Hull[K].second)
+          return std::nullopt; // not the set isl was given: let isl count it
+        Begin = Begin * uint64_t(Hull[K].second - Hull[K].first + 1) +
+                uint64_t(O - Hull[K].first);
+      }
+      if (!Dense)
+        Sparse.emplace_back(Begin, Begin + R.Length);
+      for (uint64_t B = Begin, End = Begin + R.Length; Dense && B < End;) {
+        uint64_t Bit = B % 64, N = std::min<uint64_t>(64 - Bit, End - B);
+        Marked[B / 64] |= (N == 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1)
+                          << Bit;
+        B += N;
+      }
+      unsigned D = At.size();
+      while (D > 0 && ++At[D - 1] == R.Steps[D - 1])
+        At[--D] = 0;
+      if (D == 0)
+        break;
+    }
+  }
+  uint64_t Points = 0;
+  for (uint64_t Word : Marked)
+    Points += llvm::popcount(Word);
+  llvm::sort(Sparse);
+  uint64_t Covered = 0; // every point below it is counted
+  for (auto [Begin, End] : Sparse) {
+    Points +=
+        End > std::max(Begin, Covered) ? End - std::max(Begin, Covered) : 0;
+    Covered = std::max(Covered, End);
+  }
+  return Points;
+}
+
 std::optional<uint64_t>
 NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
                                  ArrayRef<uint64_t> Iterations,
@@ -1729,6 +1855,10 @@ NestFootprint::countArray(const ArrayFootprint &A,
     // bound on the group's distinct elements.
     uint64_t TilePoints = 0;
     bool Moves = false, SweepKnown = true;
+    // The set's pieces as images of iteration boxes, to enumerate them
+    // directly; empty when a piece has a floor term.
+    SmallVector<BoxImage, 4> Images;
+    bool Enumerable = true;
   };
   // Floors (collapse(n)) are not translation invariant: a tile of T
   // iterations lies in an aligned window of T + P - 1 (P the lcm of the
@@ -1750,6 +1880,8 @@ NestFootprint::countArray(const ArrayFootprint &A,
   for (const AffineAccess &Acc : A.Pieces) {
     SmallVector<std::string, 4> Dims, Cs, SweepCs, Sums, Params, Moving;
     SmallVector<bool, 4> DimMoves;
+    BoxImage Image;
+    Image.Units = Acc.SizeInGranules;
     uint64_t Points = Acc.SizeInGranules, TilePoints = Acc.SizeInGranules;
     bool SweepKnown = true;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
@@ -1779,6 +1911,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
         Exact = false;
       }
       Cs.push_back("0 <= " + I + " < " + std::to_string(Extent));
+      Image.Extents.push_back(Extent);
       if (DimMoves.back() && !NL.MaxTripCount)
         SweepKnown = false;
       SweepCs.push_back("0 <= " + I + " < " +
@@ -1801,6 +1934,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
         Moving.push_back(Sub.FloorPart);
         Moves = true;
       }
+      Image.Subscripts.push_back({Sub.Constant, Sub.DimCoeffs});
       Sums.push_back(Sum);
       Params.push_back(Sub.ParamPart);
     }
@@ -1816,13 +1950,26 @@ NestFootprint::countArray(const ArrayFootprint &A,
     G.Moves |= Moves;
     G.MostPoints = SaturatingAdd(G.MostPoints, Points);
     G.TilePoints = SaturatingAdd(G.TilePoints, TilePoints);
+    G.Enumerable &= none_of(Acc.Subscripts, [](const AffineSubscript &Sub) {
+      return !Sub.FloorPart.empty();
+    });
+    G.Images.push_back(std::move(Image));
   }
 
   IslQuota Quota(Owner->ctx());
-  auto Count = [&](const IslSet &Set,
-                   uint64_t MostPoints) -> std::optional<uint64_t> {
+  auto Count = [&](const IslSet &Set, uint64_t MostPoints,
+                   ArrayRef<const Group *> Of) -> std::optional<uint64_t> {
+    bool Enumerable = all_of(Of, [](const Group *G) { return G->Enumerable; });
+    SmallVector<BoxImage, 8> Images;
+    for (const Group *G : Of)
+      append_range(Images, G->Images);
+    auto Enumerate = [&](BoxBounds Hull) -> std::optional<uint64_t> {
+      if (!Enumerable)
+        return std::nullopt;
+      return countImagePoints(Images, Hull);
+    };
     bool SetExact;
-    auto N = countPoints(Set, MostPoints, SetExact);
+    auto N = countPoints(Set, MostPoints, SetExact, Enumerate);
     Exact &= SetExact;
     return N;
   };
@@ -1831,18 +1978,29 @@ NestFootprint::countArray(const ArrayFootprint &A,
     // Stationary pieces are the same set for every tile: one exact union.
     IslSet Stationary;
     uint64_t StationaryPoints = 0;
+    SmallVector<const Group *, 4> StationaryGroups;
     for (auto &[Key, G] : Groups)
       if (!G.Moves) {
         Stationary = unite(std::move(Stationary), G.Set.copy());
         StationaryPoints = SaturatingAdd(StationaryPoints, G.MostPoints);
+        StationaryGroups.push_back(&G);
       }
-    std::optional<uint64_t> N = Stationary.S
-                                    ? Count(Stationary, StationaryPoints)
-                                    : std::optional<uint64_t>(0);
+    auto Uncounted = [&] {
+      return Fail(Quota.gaveUp()
+                      ? "the footprint of " + A.Name +
+                            " is too complex to count (isl "
+                            "operation limit)"
+                      : "isl could not count the footprint of " + A.Name);
+    };
+    uint64_t N = 0;
+    if (Stationary.S) {
+      auto S = Count(Stationary, StationaryPoints, StationaryGroups);
+      if (!S)
+        return Uncounted();
+      N = *S;
+    }
     unsigned Summed = 0;
     for (auto &[Key, G] : Groups) {
-      if (!N)
-        break;
       if (!G.Moves)
         continue;
       // A moving group that never leaves the stationary set adds nothing
@@ -1854,20 +2012,17 @@ NestFootprint::countArray(const ArrayFootprint &A,
         if (isSubset(Sweep, Stationary))
           continue;
       }
-      auto M = Count(G.Set, G.MostPoints);
-      if (M)
-        M = std::min(*M, G.TilePoints);
-      N = M ? std::optional<uint64_t>(*N + *M) : std::nullopt;
+      auto M = Count(G.Set, G.MostPoints, {&G});
+      if (!M)
+        return Uncounted();
+      N += std::min(*M, G.TilePoints);
       ++Summed;
     }
     if (Quota.gaveUp())
-      return Fail("the footprint of " + A.Name +
-                  " is too complex to count (isl operation limit)");
-    if (!N)
-      return Fail("isl could not count the footprint of " + A.Name);
+      return Uncounted();
     if (Summed > 1 || (Summed == 1 && Stationary.S))
       Exact = false;
-    Total += *N * A.GranuleBytes;
+    Total += N * A.GranuleBytes;
   }
   if (Partitions.size() > 1)
     Exact = false; // runtime offsets between the partitions are unknown
