@@ -59,6 +59,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -68,6 +69,7 @@
 #include "isl/options.h"
 #include "isl/set.h"
 
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -1686,7 +1688,7 @@ struct BoxImage {
 };
 } // namespace
 
-/// Points of the union of Images, all within Hull, from the runs of
+/// Points of the union of Images, from the runs of
 /// consecutive points each image is made of. isl counts a union it cannot
 /// see as a box by making its pieces disjoint and enumerating them, which
 /// took conv3d's 27 shifted accesses seconds. Along a depth whose step in
@@ -1694,16 +1696,52 @@ struct BoxImage {
 /// consecutive, so a run covers that whole depth. Dense runs are marked in
 /// a bitmap of the hull, sparse ones sorted and merged. nullopt (isl
 /// counts) when the images make too many runs or the hull is too large.
-static std::optional<uint64_t> countImagePoints(ArrayRef<BoxImage> Images,
-                                                BoxBounds Hull) {
+static std::optional<uint64_t> countImagePoints(ArrayRef<BoxImage> Images) {
   constexpr uint64_t MostBits = uint64_t(1) << 27; // 16 MiB
   constexpr uint64_t MostRuns = uint64_t(1) << 20;
-  uint64_t Bits = 1;
-  for (auto [Min, Max] : Hull)
-    Bits = SaturatingMultiply(Bits, uint64_t(Max - Min + 1));
   auto Coeff = [](const BoxImage::Subscript &Sub, unsigned D) {
     return D < Sub.Coeffs.size() ? Sub.Coeffs[D] : 0;
   };
+  if (Images.empty())
+    return 0;
+  // The box hull: each subscript's extremes are at corners of the box.
+  SmallVector<std::pair<int64_t, int64_t>, 4> Hull(
+      Images.front().Subscripts.size(), {std::numeric_limits<int64_t>::max(),
+                                         std::numeric_limits<int64_t>::min()});
+  for (const BoxImage &Image : Images) {
+    if (Image.Subscripts.size() != Hull.size() ||
+        any_of(Image.Extents, [](uint64_t E) { return E == 0; }) ||
+        any_of(Image.Subscripts, [&](const BoxImage::Subscript &Sub) {
+          return Sub.Coeffs.size() > Image.Extents.size();
+        }))
+      return std::nullopt;
+    // Checked: every partial sum of a subscript lies between its extremes,
+    // so nothing below can overflow once they are found.
+    for (auto [K, Sub] : enumerate(Image.Subscripts)) {
+      std::optional<int64_t> Lo = Sub.Constant, Hi = Sub.Constant;
+      for (auto [D, C] : enumerate(Sub.Coeffs)) {
+        auto Span = checkedMul(C, int64_t(Image.Extents[D] - 1));
+        if (!Span)
+          return std::nullopt;
+        std::optional<int64_t> &Side = *Span < 0 ? Lo : Hi;
+        Side = Side ? checkedAdd(*Side, *Span) : std::nullopt;
+      }
+      if (Hi && K + 1 == Hull.size())
+        Hi = checkedAdd(*Hi, int64_t(Image.Units) - 1);
+      if (!Lo || !Hi)
+        return std::nullopt;
+      Hull[K] = {std::min(Hull[K].first, *Lo), std::max(Hull[K].second, *Hi)};
+    }
+  }
+  uint64_t Bits = 1;
+  for (auto [Min, Max] : Hull) {
+    auto Width = checkedSub(Max, Min);
+    if (!Width || *Width >= (int64_t(1) << 40))
+      return std::nullopt;
+    Bits = SaturatingMultiply(Bits, uint64_t(*Width) + 1);
+  }
+  if (Bits > (uint64_t(1) << 62))
+    return std::nullopt;
   // Per image: the iterations that start a run, and the run's length.
   struct Runs {
     SmallVector<uint64_t, 4> Steps;
@@ -1713,12 +1751,6 @@ static std::optional<uint64_t> countImagePoints(ArrayRef<BoxImage> Images,
   uint64_t TotalRuns = 0;
   for (const BoxImage &Image : Images) {
     unsigned Dims = Image.Extents.size();
-    if (Image.Subscripts.size() != Hull.size() ||
-        any_of(Image.Extents, [](uint64_t E) { return E == 0; }) ||
-        any_of(Image.Subscripts, [&](const BoxImage::Subscript &Sub) {
-          return Sub.Coeffs.size() > Dims;
-        }))
-      return std::nullopt;
     std::optional<unsigned> Along;
     for (unsigned D = 0; D < Dims; ++D) {
       int64_t Step = Coeff(Image.Subscripts.back(), D);
@@ -1763,9 +1795,6 @@ static std::optional<uint64_t> countImagePoints(ArrayRef<BoxImage> Images,
         int64_t O = Sub.Constant;
         for (auto [D, C] : enumerate(Sub.Coeffs))
           O += C * int64_t(At[D]);
-        int64_t Last = O + (K + 1 == Hull.size() ? int64_t(R.Length) - 1 : 0);
-        if (O < Hull[K].first || Last > Hull[K].second)
-          return std::nullopt; // not the set isl was given: let isl count it
         Begin = Begin * uint64_t(Hull[K].second - Hull[K].first + 1) +
                 uint64_t(O - Hull[K].first);
       }
@@ -1959,17 +1988,17 @@ NestFootprint::countArray(const ArrayFootprint &A,
   IslQuota Quota(Owner->ctx());
   auto Count = [&](const IslSet &Set, uint64_t MostPoints,
                    ArrayRef<const Group *> Of) -> std::optional<uint64_t> {
-    bool Enumerable = all_of(Of, [](const Group *G) { return G->Enumerable; });
-    SmallVector<BoxImage, 8> Images;
-    for (const Group *G : Of)
-      append_range(Images, G->Images);
-    auto Enumerate = [&](BoxBounds Hull) -> std::optional<uint64_t> {
-      if (!Enumerable)
-        return std::nullopt;
-      return countImagePoints(Images, Hull);
-    };
+    // Sets isl would enumerate, the analysis enumerates itself.
+    if (MostPoints <= maxCountedPoints() &&
+        all_of(Of, [](const Group *G) { return G->Enumerable; })) {
+      SmallVector<BoxImage, 8> Images;
+      for (const Group *G : Of)
+        append_range(Images, G->Images);
+      if (auto N = countImagePoints(Images))
+        return N;
+    }
     bool SetExact;
-    auto N = countPoints(Set, MostPoints, SetExact, Enumerate);
+    auto N = countPoints(Set, MostPoints, SetExact);
     Exact &= SetExact;
     return N;
   };

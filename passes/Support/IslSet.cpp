@@ -63,6 +63,8 @@ std::string IslSet::str() const {
 
 unsigned long prem::islMaxOperations() { return IslMaxOperations; }
 
+uint64_t prem::maxCountedPoints() { return MaxCountedElements; }
+
 IslQuota::IslQuota(isl_ctx *Ctx) : IslQuota(Ctx, IslMaxOperations) {}
 
 IslQuota::IslQuota(isl_ctx *Ctx, unsigned long MaxOperations) : Ctx(Ctx) {
@@ -386,9 +388,8 @@ static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
 /// of boxes, or where MostPoints (an upper bound on its points: the
 /// accesses' iterations) is small enough for isl to enumerate them; else
 /// the smaller of the bound and the box hull, with Exact = false.
-std::optional<uint64_t> prem::countPoints(
-    const IslSet &Set, uint64_t MostPoints, bool &Exact,
-    function_ref<std::optional<uint64_t>(BoxBounds Hull)> Enumerate) {
+std::optional<uint64_t> prem::countPoints(const IslSet &Set,
+                                          uint64_t MostPoints, bool &Exact) {
   Exact = true;
   if (!Set.S)
     return std::nullopt;
@@ -408,9 +409,6 @@ std::optional<uint64_t> prem::countPoints(
     Exact = false;
     return std::min(HullPoints, MostPoints);
   }
-  if (Enumerate)
-    if (auto Points = Enumerate(*Hull))
-      return *Points;
   if (auto Count = valToInt(isl_set_count_val(Set.S)))
     return uint64_t(*Count);
   return std::nullopt;

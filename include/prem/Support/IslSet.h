@@ -11,7 +11,6 @@
 #define PREM_SUPPORT_ISLSET_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <optional>
@@ -98,19 +97,15 @@ bool rectangleWritten(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
 /// when unbounded, empty or isl fails.
 std::optional<int64_t> maxOfDim(const IslSet &Set, unsigned Dim);
 
-/// Per dimension, the least and greatest point of a set.
-using BoxBounds = llvm::ArrayRef<std::pair<int64_t, int64_t>>;
-
 /// Points of a parameter-free set: exact where it is a box or a union of
 /// boxes, or where MostPoints (an upper bound on its points) is small enough
-/// to enumerate (-prem-footprint-max-count); else the smaller of that bound
-/// and the box hull, with Exact = false. nullopt when isl fails. Enumerate,
-/// when given, is asked first to enumerate the points the caller knows the
-/// set from (within its box hull); where it returns nullopt, isl does.
-std::optional<uint64_t> countPoints(
-    const IslSet &Set, uint64_t MostPoints, bool &Exact,
-    llvm::function_ref<std::optional<uint64_t>(BoxBounds Hull)> Enumerate =
-        nullptr);
+/// to enumerate (maxCountedPoints()); else the smaller of that bound and
+/// the box hull, with Exact = false. nullopt when isl fails.
+std::optional<uint64_t> countPoints(const IslSet &Set, uint64_t MostPoints,
+                                    bool &Exact);
+
+/// The most points a count enumerates (-prem-footprint-max-count).
+uint64_t maxCountedPoints();
 
 } // namespace prem
 
