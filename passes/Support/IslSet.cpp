@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "isl/aff.h"
@@ -304,12 +305,12 @@ static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
   return isSubset(Box, Set);
 }
 
-/// Points of a union of boxes (a stencil's shifted accesses): each
-/// dimension is cut at every box's bounds, and a cell between cuts lies in
-/// a box or in none, so the points are the volumes of the covered cells.
-/// isl counts a union that is not convex by making its pieces disjoint and
-/// enumerating them, which took conv3d's 27 shifted boxes seconds. nullopt
-/// when a piece is not a box, or there are too many cells.
+/// Points of a union of boxes (a stencil's shifted accesses on a
+/// delinearised array): each dimension is cut at every box's bounds, and a
+/// cell between cuts lies in a box or in none, so the points are the
+/// volumes of the covered cells. Exact at any size, where isl would have to
+/// make the pieces disjoint and enumerate them. nullopt when a piece is not
+/// a box, or there are too many cells.
 static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
   constexpr unsigned MostBoxes = 256;
   constexpr uint64_t MostCells = 1u << 22;
@@ -375,8 +376,9 @@ static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
     if (Covered[Index]) {
       uint64_t Volume = 1;
       for (unsigned D = 0; D < Dims; ++D)
-        Volume *= uint64_t(Cuts[D][At[D] + 1] - Cuts[D][At[D]]);
-      Points += Volume;
+        Volume = SaturatingMultiply(
+            Volume, uint64_t(Cuts[D][At[D] + 1] - Cuts[D][At[D]]));
+      Points = SaturatingAdd(Points, Volume);
     }
     for (unsigned D = Dims; D > 0 && ++At[D - 1] == Cuts[D - 1].size() - 1; --D)
       At[D - 1] = 0;
@@ -400,7 +402,7 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
     return std::nullopt;
   uint64_t HullPoints = 1;
   for (auto [Min, Max] : *Hull)
-    HullPoints *= uint64_t(Max - Min + 1);
+    HullPoints = SaturatingMultiply(HullPoints, uint64_t(Max - Min + 1));
   if (boxWithin(*Hull, Set))
     return HullPoints;
   if (auto Points = countUnionOfBoxes(Set))

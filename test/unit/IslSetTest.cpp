@@ -4,7 +4,8 @@
 // shifted accesses) by cutting it into cells instead of letting isl make
 // the pieces disjoint and enumerate them; isl's own count is the reference
 // on stencils, random unions of boxes, and sets that are not boxes (which
-// still go to isl).
+// still go to isl). The footprint's own enumeration of access images
+// (countImagePoints) is checked by the footprint lit tests.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,8 +44,8 @@ protected:
   }
 };
 
-// conv3d's 27 accesses A[i+a][j+b][k+c], a, b, c in -1..1, over a 6 x 5 x 4
-// tile: an 8 x 7 x 6 box, but a union isl does not see as one.
+// A 3-D stencil's 27 accesses A[i+a][j+b][k+c], a, b, c in -1..1, over a
+// 6 x 5 x 4 tile: an 8 x 7 x 6 box, but a union isl does not see as one.
 TEST_F(CountPoints, StencilOfShiftedBoxes) {
   std::string Text = "{ ";
   for (int A = -1; A <= 1; ++A)
