@@ -35,8 +35,9 @@ static cl::opt<unsigned> IslMaxOperations(
 
 static cl::opt<unsigned> MaxCountedElements(
     "prem-footprint-max-count", cl::Hidden, cl::init(1u << 24),
-    cl::desc("Most points isl enumerates to count a footprint that is not a "
-             "box; beyond, the count is an upper bound"));
+    cl::desc("Most points enumerated (by the footprint analysis, or by isl) "
+             "to count a footprint exactly; beyond, a set that is neither a "
+             "box nor a union of boxes is counted as an upper bound"));
 
 IslSet &IslSet::operator=(IslSet &&O) {
   std::swap(S, O.S);
