@@ -315,6 +315,9 @@ static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
 static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
   constexpr unsigned MostBoxes = 256;
   constexpr uint64_t MostCells = 1u << 22;
+  // One piece: countPoints has just found it is not a box.
+  if (isl_set_n_basic_set(Set.S) < 2)
+    return std::nullopt;
   SmallVector<IslSet, 8> Pieces;
   auto Collect = [](isl_basic_set *B, void *User) {
     auto *Pieces = static_cast<SmallVector<IslSet, 8> *>(User);
