@@ -1875,7 +1875,9 @@ NestFootprint::countArray(const ArrayFootprint &A,
   // shift differently (syrk's A[i][k] and A[j][k] under a 2-D tile) may
   // overlap at the origin and not elsewhere, so groups are summed: a bound.
   struct Group {
-    IslSet Set; // at the origin
+    // At the origin; parsed only when isl counts the group (the analysis
+    // enumerates most sets from Images alone).
+    SmallVector<std::string, 2> Texts;
     // Over every tile position; parsed only when a stationary set could
     // absorb the group.
     SmallVector<std::string, 2> SweepTexts;
@@ -1972,7 +1974,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
                            Acc.SizeInGranules);
     };
     Group &G = Partitions[join(Params, " | ")][join(Moving, ",")];
-    G.Set = unite(std::move(G.Set), parseSet(Owner->ctx(), Text(Cs)));
+    G.Texts.push_back(Text(Cs));
     if (Moves && SweepKnown)
       G.SweepTexts.push_back(Text(SweepCs));
     G.SweepKnown &= SweepKnown;
@@ -1986,8 +1988,15 @@ NestFootprint::countArray(const ArrayFootprint &A,
   }
 
   IslQuota Quota(Owner->ctx());
-  auto Count = [&](const IslSet &Set, uint64_t MostPoints,
-                   ArrayRef<const Group *> Of) -> std::optional<uint64_t> {
+  auto SetOf = [&](ArrayRef<const Group *> Of) {
+    IslSet Set;
+    for (const Group *G : Of)
+      for (const std::string &T : G->Texts)
+        Set = unite(std::move(Set), parseSet(Owner->ctx(), T));
+    return Set;
+  };
+  auto Count = [&](ArrayRef<const Group *> Of,
+                   uint64_t MostPoints) -> std::optional<uint64_t> {
     // Sets isl would enumerate, the analysis enumerates itself.
     if (MostPoints <= maxCountedPoints() &&
         all_of(Of, [](const Group *G) { return G->Enumerable; })) {
@@ -1998,22 +2007,22 @@ NestFootprint::countArray(const ArrayFootprint &A,
         return N;
     }
     bool SetExact;
-    auto N = countPoints(Set, MostPoints, SetExact);
+    auto N = countPoints(SetOf(Of), MostPoints, SetExact);
     Exact &= SetExact;
     return N;
   };
   uint64_t Total = 0;
   for (auto &[ParamKey, Groups] : Partitions) {
     // Stationary pieces are the same set for every tile: one exact union.
-    IslSet Stationary;
     uint64_t StationaryPoints = 0;
     SmallVector<const Group *, 4> StationaryGroups;
     for (auto &[Key, G] : Groups)
       if (!G.Moves) {
-        Stationary = unite(std::move(Stationary), G.Set.copy());
         StationaryPoints = SaturatingAdd(StationaryPoints, G.MostPoints);
         StationaryGroups.push_back(&G);
       }
+    // Parsed for the first moving group that could lie inside it.
+    std::optional<IslSet> Stationary;
     auto Uncounted = [&] {
       return Fail(Quota.gaveUp()
                       ? "the footprint of " + A.Name +
@@ -2022,8 +2031,8 @@ NestFootprint::countArray(const ArrayFootprint &A,
                       : "isl could not count the footprint of " + A.Name);
     };
     uint64_t N = 0;
-    if (Stationary.S) {
-      auto S = Count(Stationary, StationaryPoints, StationaryGroups);
+    if (!StationaryGroups.empty()) {
+      auto S = Count(StationaryGroups, StationaryPoints);
       if (!S)
         return Uncounted();
       N = *S;
@@ -2034,14 +2043,16 @@ NestFootprint::countArray(const ArrayFootprint &A,
         continue;
       // A moving group that never leaves the stationary set adds nothing
       // (syrk with whole inner loops: A[i][k] is always inside A[j][k]).
-      if (Stationary.S && G.SweepKnown) {
+      if (!StationaryGroups.empty() && G.SweepKnown) {
+        if (!Stationary)
+          Stationary = SetOf(StationaryGroups);
         IslSet Sweep;
         for (const std::string &T : G.SweepTexts)
           Sweep = unite(std::move(Sweep), parseSet(Owner->ctx(), T));
-        if (isSubset(Sweep, Stationary))
+        if (isSubset(Sweep, *Stationary))
           continue;
       }
-      auto M = Count(G.Set, G.MostPoints, {&G});
+      auto M = Count({&G}, G.MostPoints);
       if (!M)
         return Uncounted();
       N += std::min(*M, G.TilePoints);
@@ -2049,7 +2060,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
     }
     if (Quota.gaveUp())
       return Uncounted();
-    if (Summed > 1 || (Summed == 1 && Stationary.S))
+    if (Summed > 1 || (Summed == 1 && !StationaryGroups.empty()))
       Exact = false;
     Total += N * A.GranuleBytes;
   }
