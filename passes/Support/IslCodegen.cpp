@@ -269,12 +269,14 @@ ByteInterval ByteIntervalExprs::emit(const StringMap<Value *> &Params,
           B.CreateSelect(IsActive, End, Zero)};
 }
 
-bool prem::hasNoHoles(isl_ctx *Ctx, const std::string &SetText) {
+bool prem::hasNoHoles(isl_ctx *Ctx, const std::string &SetText,
+                      const std::string &Context) {
   IslQuota Quota(Ctx);
   IslSet Set = parseSet(Ctx, SetText);
-  if (!Set.S)
+  isl_set *Given = Set.S ? contextFor(Ctx, Context, Set.S) : nullptr;
+  if (!Given)
     return false;
-  Set.S = isl_set_reset_tuple_id(Set.S);
+  Set.S = isl_set_reset_tuple_id(isl_set_intersect_params(Set.S, Given));
   // Bytes whose successor is not in the set end a run; one run per
   // parameter value means no hole.
   isl_multi_aff *Next = isl_multi_aff_read_from_str(Ctx, "{ [b] -> [b + 1] }");

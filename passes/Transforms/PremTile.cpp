@@ -1004,7 +1004,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     Whole.Insts = Insts;
     Whole.Written = Written;
     Whole.WrittenBytes = Written ? writeBytes(A) : "";
-    Whole.WriteHasNoHoles = Written && hasNoHoles(Ctx, writeBytes(A));
+    Whole.WriteHasNoHoles = Written && hasNoHoles(Ctx, writeBytes(A), Context);
     std::string WholeWhy = prepareSlot(Whole, Context, Known);
     SmallVector<Slot, 2> PerShape;
     if (!Written && A.Groups.size() > 1) {

@@ -99,18 +99,30 @@
 // COLUMNS-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot7
 // COLUMNS-NEXT: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes4, ptr %prem.begin5, i64 256, i64 %prem.width3, i64 %prem.rows2)
 // COLUMNS-NEXT: br label %prem.execute
+// cov's written bytes within the tile's one SIMT iteration (cov[i][j] for
+// 6 values of j) have no hole: one interval copy back.
+// COLUMNS: prem.store:
+// COLUMNS-NEXT: call void @__prem_enter_mem(
+// COLUMNS-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot{{[0-9]+}}
+// COLUMNS-NEXT: ptrtoint ptr %prem.begin{{[0-9]+}} to i64
+// COLUMNS-NEXT: ptrtoint ptr %prem.wbegin to i64
+// COLUMNS-NEXT: sub i64
+// COLUMNS-NEXT: getelementptr i8
+// COLUMNS-NEXT: call void @__prem_copy_1d(ptr %prem.wbegin, ptr %{{[0-9]+}}, i64 %prem.wlength)
+// COLUMNS-NEXT: br label %prem.store.end
 // The Execute phase reads D[k][i] from the first slot, D[k][j] from the
 // second, each by row and column.
 // COLUMNS: %prem.row = udiv i64 %prem.off, 256
 // COLUMNS-NEXT: %prem.column = urem i64 %prem.off, 256
 // COLUMNS-NEXT: mul i64 %prem.row, %prem.rowbytes
 // COLUMNS: load float, ptr %prem.spm.addr, align 4, {{.*}}!prem.array
-// COLUMNS: %prem.row18 = udiv i64 %prem.off17, 256
-// COLUMNS-NEXT: %prem.column19 = urem i64 %prem.off17, 256
-// COLUMNS-NEXT: mul i64 %prem.row18, %prem.rowbytes4
-// COLUMNS: load float, ptr %prem.spm.addr20, align 4, {{.*}}!prem.array
+// COLUMNS: %[[ROW:prem.row[0-9]+]] = udiv i64 %[[OFF:prem.off[0-9]+]], 256
+// COLUMNS-NEXT: %prem.column{{[0-9]+}} = urem i64 %[[OFF]], 256
+// COLUMNS-NEXT: mul i64 %[[ROW]], %prem.rowbytes4
+// COLUMNS: load float, ptr %prem.spm.addr{{[0-9]+}}, align 4, {{.*}}!prem.array
 // COLUMNS: !{!"D#1", i1 true, i1 false, i1 false, i64 256}
 // COLUMNS-NEXT: !{!"D#2", i1 true, i1 false, i1 false, i64 256}
+// COLUMNS-NEXT: !{!"cov", i1 false, i1 true, i1 true}
 // COLUMNS-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_covariance_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 6 of its iterations per PREM interval
 // On NVPTX the tile is a block's chunk of 8 values of i, whose j run from
 // i to the last column: split, D would be 64 rows of 32 bytes plus nearly

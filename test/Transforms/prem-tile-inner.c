@@ -32,6 +32,16 @@
 // DEEP-NEXT: call void @__prem_copy_1d(ptr %{{[0-9]+}}, ptr %prem.begin, i64 %prem.length)
 // DEEP-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot
 // DEEP-NEXT: call void @__prem_copy_2d(ptr %{{[0-9]+}}, i64 %prem.rowbytes, ptr %prem.begin2, i64 128, i64 %prem.width, i64 %prem.rows)
+// S[r][q][p..p+11] within one iteration of r and q: no hole, one interval.
+// DEEP: prem.store:
+// DEEP-NEXT: call void @__prem_enter_mem(
+// DEEP-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot{{[0-9]+}}
+// DEEP-NEXT: ptrtoint ptr %prem.begin{{[0-9]+}} to i64
+// DEEP-NEXT: ptrtoint ptr %prem.wbegin to i64
+// DEEP-NEXT: sub i64
+// DEEP-NEXT: getelementptr i8
+// DEEP-NEXT: call void @__prem_copy_1d(ptr %prem.wbegin, ptr %{{[0-9]+}}, i64 %prem.wlength)
+// DEEP-NEXT: br label %prem.store.end
 // DEEP: prem.tile.latch:
 // DEEP: br i1 %{{[0-9]+}}, label %for.cond.cleanup10, label %prem.tile
 // DEEP: for.cond.cleanup10:
@@ -39,7 +49,7 @@
 // DEEP: ![[TILE]] = !{i32 0, i64 12, i64 1728, ![[A:[0-9]+]], ![[C4:[0-9]+]], ![[S:[0-9]+]]}
 // DEEP-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false}
 // DEEP-NEXT: ![[C4]] = !{!"C4", i1 true, i1 false, i1 false, i64 128}
-// DEEP-NEXT: ![[S]] = !{!"S", i1 false, i1 true, i1 false}
+// DEEP-NEXT: ![[S]] = !{!"S", i1 false, i1 true, i1 true}
 #define N 64
 #ifdef DOITGEN
 #define M 32

@@ -53,9 +53,10 @@ private:
   isl_ast_expr *Active = nullptr, *First = nullptr, *Last = nullptr;
 };
 
-/// True when, for every parameter value, the set has no hole: every byte
-/// between its first and last is in it.
-bool hasNoHoles(isl_ctx *Ctx, const std::string &SetText);
+/// True when, for every parameter value in Context (an isl parameter set),
+/// the set has no hole: every byte between its first and last is in it.
+bool hasNoHoles(isl_ctx *Ctx, const std::string &SetText,
+                const std::string &Context);
 
 /// The interval holding all of them (each access's set is small; their
 /// union would not be).
