@@ -304,7 +304,8 @@ ByteInterval prem::emitUnion(ArrayRef<ByteIntervalExprs> Parts,
   return {Active, B.CreateSelect(Active, Begin, B.getInt64(0)), End};
 }
 
-IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts)
+IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts,
+                               const std::string &Context)
     : Ctx(Ctx) {
   // Only the tile-size search needs it (run time checks every tile anyway):
   // a small budget keeps many runtime offsets from costing compile time.
@@ -312,8 +313,12 @@ IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts)
   isl_pw_aff *First = nullptr, *Last = nullptr;
   for (const std::string &Text : SetTexts) {
     IslSet Set = parseSet(Ctx, Text);
-    if (!Set.S)
+    isl_set *Given = Set.S ? contextFor(Ctx, Context, Set.S) : nullptr;
+    if (!Given)
       continue;
+    // Parameter values no tile has (an inner tile spans one SIMT
+    // iteration) would only add pieces to the minimum and maximum.
+    Set.S = isl_set_intersect_params(Set.S, Given);
     isl_pw_aff *Min = isl_set_dim_min(Set.copy().release(), 0);
     isl_pw_aff *Max = isl_set_dim_max(Set.copy().release(), 0);
     First = First ? isl_pw_aff_coalesce(isl_pw_aff_union_min(First, Min)) : Min;

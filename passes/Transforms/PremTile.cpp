@@ -1124,7 +1124,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
-  S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets);
+  S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets, tilesWithinLoops());
   for (const std::string &Bytes : S.Sets) {
     auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
     if (!Code)
@@ -1149,7 +1149,7 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
 void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
                                const StringSet<> &Known) {
   const ArrayFootprint &A = Nest.Arrays[S.Array];
-  std::string One = tileContext(1);
+  std::string One = tileContext(1), Bounds = tilesWithinLoops();
   auto Interval = S.Length->largest(One);
   if (!Interval || (S.Written && !Nest.Gathers.empty()))
     return;
@@ -1182,13 +1182,13 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     }
     if (RowSets.size() != Touched.size())
       continue;
-    auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets);
-    auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets);
+    auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets, Bounds);
+    auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets, Bounds);
     auto R = Rows->largest(One), W = Columns->largest(One);
     if (!R || !W || *R * alignTo(*W, Align) > *Interval / 2)
       continue;
     std::pair<bool, uint64_t> Cost{
-        !rectangleWithinInterval(Ctx, Touched, Pitch, tilesWithinLoops()),
+        !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds),
         *R * alignTo(*W, Align)};
     if (Best && Cost >= *Best)
       continue;

@@ -66,10 +66,12 @@ ByteInterval emitUnion(llvm::ArrayRef<ByteIntervalExprs> Parts,
 
 /// The length of the interval holding some sets, as a function of their
 /// parameters, built once and asked for its largest value under several
-/// contexts (prem-tile's search for the tile size).
+/// contexts (prem-tile's search for the tile size), each within Context
+/// (the parameter values of every tile).
 class IntervalLength {
 public:
-  IntervalLength(isl_ctx *Ctx, llvm::ArrayRef<std::string> SetTexts);
+  IntervalLength(isl_ctx *Ctx, llvm::ArrayRef<std::string> SetTexts,
+                 const std::string &Context);
   IntervalLength(const IntervalLength &) = delete;
   ~IntervalLength();
 
