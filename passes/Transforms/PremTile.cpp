@@ -443,6 +443,9 @@ private:
   /// with its own elements (stored execution-major: consecutive threads on
   /// consecutive elements, no bank conflicts).
   uint64_t GatherThreads = 1;
+  /// The indirect loads in the tiled loop; one outside it (an inner tile's)
+  /// runs on global memory in its stretch's compatible interval.
+  SmallVector<const GatheredLoad *, 2> TileGathers;
   std::string gatherLegality(ArrayRef<BasicBlock *> Blocks);
   std::optional<uint64_t> gatherBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
@@ -687,9 +690,6 @@ std::string NestTiler::outsideLegality(Loop *Tiled) {
           .str();
     Outside.push_back(Stretch);
   }
-  if (!Outside.empty() && !Nest.Gathers.empty())
-    return "indirect loads in an inner tile with accesses outside its loop "
-           "are not supported";
   return "";
 }
 
@@ -1396,8 +1396,8 @@ std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
   // its iteration of the team's chunk).
   SmallVector<uint64_t, 3> Tile = tileShape(BlockTile ? 1 : Iterations);
   uint64_t Total = 0;
-  for (const GatheredLoad &G : Nest.Gathers) {
-    auto Executions = Nest.gatherExecutionsPerTile(G, Tile);
+  for (const GatheredLoad *G : TileGathers) {
+    auto Executions = Nest.gatherExecutionsPerTile(*G, Tile);
     if (!Executions)
       return std::nullopt;
     Total += *Executions * GatherStride;
@@ -1416,24 +1416,28 @@ std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
 std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
   GatherStride = 0;
   GatherThreads = 1;
-  if (Nest.Gathers.empty())
+  TileGathers.clear();
+  // outsideLegality has put every access outside the loop in a stretch.
+  SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
+  for (const GatheredLoad &G : Nest.Gathers)
+    if (InLoop.contains(G.Inst->getParent()))
+      TileGathers.push_back(&G);
+  if (TileGathers.empty())
     return "";
   if (BlockTile) {
     if (!Nest.Kernel->SIMT.BlockSize)
-      return "an indirect load (" + Nest.Gathers.front().Why +
+      return "an indirect load (" + TileGathers.front()->Why +
              ") in a block of unknown size: its threads' gathered elements "
              "would not have a known place";
     GatherThreads = *Nest.Kernel->SIMT.BlockSize;
   }
-  SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
   SmallPtrSet<const Instruction *, 8> Gathered;
   for (const GatheredLoad &G : Nest.Gathers)
     Gathered.insert(G.Inst);
   uint64_t Stride = 0;
-  for (const GatheredLoad &G : Nest.Gathers) {
+  for (const GatheredLoad *GL : TileGathers) {
+    const GatheredLoad &G = *GL;
     auto *Ld = cast<LoadInst>(G.Inst);
-    if (!InLoop.contains(Ld->getParent()))
-      return "an indirect load is outside the tiled loop";
     if (!isPowerOf2_64(G.Bytes) || Ld->getAlign().value() < G.Bytes)
       return "an indirect load is not aligned to its size";
     SmallVector<const Value *, 8> Work{Ld->getPointerOperand()};
@@ -1464,8 +1468,8 @@ std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
   GatherStride = Stride;
   if (!gatherBytes(1))
     return "an indirect load is in a loop of unbounded length";
-  for (const GatheredLoad &G : Nest.Gathers)
-    SlotOf[G.Inst] = Slots.size();
+  for (const GatheredLoad *G : TileGathers)
+    SlotOf[G->Inst] = Slots.size();
   return "";
 }
 
@@ -1684,6 +1688,7 @@ bool NestTiler::run(json::Object &Record) {
     SlotOf.clear();
     Slots.clear();
     GatherStride = 0;
+    TileGathers.clear();
     GatherThreads = 1;
     BufferBytes = Budget;
     OneIterationTooLarge = false;
@@ -1780,9 +1785,9 @@ bool NestTiler::run(json::Object &Record) {
   if (GatherStride) {
     // Seed 001's DAE for the accesses SoftDMA cannot copy as an interval.
     SmallVector<StringRef, 2> Names;
-    for (const GatheredLoad &G : Nest.Gathers)
-      if (!G.Name.empty() && !is_contained(Names, G.Name))
-        Names.push_back(G.Name);
+    for (const GatheredLoad *G : TileGathers)
+      if (!G->Name.empty() && !is_contained(Names, G->Name))
+        Names.push_back(G->Name);
     json::Array Read;
     for (StringRef N : Names)
       Read.push_back(N);
@@ -1792,7 +1797,7 @@ bool NestTiler::run(json::Object &Record) {
                        {"store", "none"},
                        {"transfer", "gather"},
                        {"arrays", std::move(Read)},
-                       {"loads", int64_t(Nest.Gathers.size())},
+                       {"loads", int64_t(TileGathers.size())},
                        {"element_bytes", GatherStride}};
     if (auto Bytes = Iterations ? gatherBytes(Iterations) : std::nullopt) {
       Array["interval_bytes"] = *Bytes;
@@ -1803,7 +1808,7 @@ bool NestTiler::run(json::Object &Record) {
       return OptimizationRemark("prem", "Gathered",
                                 &*anchor()->getFirstNonPHIOrDbg())
              << "kernel " << Nest.Kernel->Entry->getName() << ": "
-             << ore::NV("Loads", unsigned(Nest.Gathers.size()))
+             << ore::NV("Loads", unsigned(TileGathers.size()))
              << " indirect load(s) of " << join(Names, ", ")
              << " gathered element by element in the Load phase (dae for "
                 "them: they have no interval to copy)";

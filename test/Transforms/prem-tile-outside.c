@@ -26,6 +26,62 @@
 // RUN: FileCheck %s --check-prefix=BRANCH < %t.branch.out.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-report=%t.branch.json %t.branch.ll -disable-output
 // RUN: %python -c "import json, sys; print(json.load(open(sys.argv[1]))['kernels'][0]['prem']['why'])" %t.branch.json | FileCheck %s --check-prefix=BRANCH-WHY
+// Sparse rows with an indirect load before the loop and inside it: the one
+// before (x[col[r]]) runs on global memory in the compatible interval with
+// its index; the loop's are gathered tile by tile (col's interval copied,
+// x's elements stored at the "indirect" slot in the Load phase's stripped
+// copy, read back in the same order by the Execute phase).
+// RUN: %omp_host_device_ir -DGATHER %s -o %t.gather.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=8192 %t.gather.ll -S -pass-remarks=prem -o %t.gather.out.ll 2>&1 | FileCheck %s --check-prefix=GATHER-REMARK
+// RUN: FileCheck %s --check-prefix=GATHER < %t.gather.out.ll
+// GATHER-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_sparse_l{{[0-9]+}}: 1 indirect load(s) of x gathered element by element in the Load phase
+// GATHER-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_sparse_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 1024 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 2 before the depth-1 loop, 1 after the depth-1 loop
+// GATHER: prem.compat:
+// GATHER-NEXT: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// GATHER-NEXT: %arrayidx = getelementptr inbounds i32, ptr %col, i64 %[[R:indvars.iv[0-9]+]]
+// GATHER-NEXT: %[[C:[0-9]+]] = load i32, ptr %arrayidx, align 4
+// GATHER-NEXT: %[[CX:idxprom[0-9]+]] = sext i32 %[[C]] to i64
+// GATHER-NEXT: %[[XA:arrayidx[0-9]+]] = getelementptr inbounds float, ptr %x, i64 %[[CX]]
+// GATHER-NEXT: %[[X:[0-9]+]] = load float, ptr %[[XA]], align 4
+// GATHER-NOT: prem.array
+// GATHER: br label %prem.compat.end, !prem.block
+// GATHER: prem.compat.end:
+// GATHER-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// GATHER: %s.{{[0-9]+}}.tile = phi float [ %[[X]], %prem.compat.end ], [ %s.{{[0-9]+}}.next, %prem.tile.latch ]
+// GATHER: br i1 %{{[0-9]+}}, label %prem.load, label %prem.global, !prem.tile ![[TILE:[0-9]+]]
+// GATHER: prem.load:
+// GATHER-NEXT: call void @__prem_enter_mem(
+// GATHER-NEXT: getelementptr i8, ptr %prem.spm, i64 %prem.slot
+// GATHER-NEXT: call void @__prem_copy_1d(ptr %{{[0-9]+}}, ptr %prem.begin, i64 %prem.length)
+// GATHER-NEXT: br label %for.body.load
+// GATHER: prem.compat1:
+// GATHER: call void @__prem_enter_mem(i32 %prem.compat.interval)
+// GATHER: store float %{{.*}}, ptr %arrayidx{{[0-9]+}}, align 4
+// GATHER: prem.compat.end2:
+// GATHER-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
+// The Execute phase: col from its slot, x from the gathered ones.
+// GATHER: for.body:
+// GATHER-NEXT: %prem.gathered.0 = phi i64 [ 0, %prem.execute ], [ %[[NEXT:[0-9]+]], %for.body ]
+// GATHER: load i32, ptr %prem.spm.addr{{[0-9]*}}, align 4, {{.*}}!prem.array
+// GATHER: %[[NEXT]] = add i64 %prem.gathered.0, 4
+// GATHER-NEXT: %prem.gather.off{{[0-9]*}} = add i64 %prem.slot{{[0-9]+}}, %prem.gathered.0
+// GATHER-NEXT: %prem.spm.addr{{[0-9]+}} = getelementptr i8, ptr %prem.spm, i64 %prem.gather.off{{[0-9]*}}
+// GATHER-NEXT: load float, ptr %prem.spm.addr{{[0-9]+}}, align 4, {{.*}}!prem.array
+// The Load phase's copy: reads the index and x on global memory, stores x
+// at the next gathered place.
+// GATHER: for.body.load:
+// GATHER-NEXT: %prem.gathered.1 = phi i64 [ 0, %prem.load ], [ %[[LNEXT:[0-9]+]], %for.body.load ]
+// GATHER: %[[I:[0-9]+]] = load i32, ptr %gep.load, align 4
+// GATHER-NEXT: %[[IX:.*]] = sext i32 %[[I]] to i64
+// GATHER-NEXT: %[[A:.*]] = getelementptr inbounds float, ptr %x, i64 %[[IX]]
+// GATHER-NEXT: %[[V:[0-9]+]] = load float, ptr %[[A]], align 4
+// GATHER-NEXT: %[[LNEXT]] = add i64 %prem.gathered.1, 4
+// GATHER-NEXT: %prem.gather.off = add i64 %prem.slot{{[0-9]+}}, %prem.gathered.1
+// GATHER-NEXT: %prem.spm.addr = getelementptr i8, ptr %prem.spm, i64 %prem.gather.off
+// GATHER-NEXT: store float %[[V]], ptr %prem.spm.addr, align 4
+// GATHER: ![[TILE]] = !{i32 0, i64 1024, i64 8192, ![[COL:[0-9]+]], ![[IND:[0-9]+]]}
+// GATHER-NEXT: ![[COL]] = !{!"col", i1 true, i1 false, i1 false}
+// GATHER-NEXT: ![[IND]] = !{!"indirect", i1 true, i1 false, i1 false, i64 0, i64 4, i64 1}
 
 #if defined(BRANCH)
 #define N 64
@@ -41,6 +97,19 @@ void branch(float *restrict y, const float *restrict A,
       y[2 * i] = s;
     else
       y[2 * i + 1] = -0.5f * s;
+  }
+}
+#elif defined(GATHER)
+#define N 64
+#define M 16384
+void sparse(float *restrict y, const float *restrict x,
+            const int *restrict col) {
+#pragma omp target teams distribute parallel for map(to: x[0:N*M], col[0:N*M]) map(from: y[0:N])
+  for (int r = 0; r < N; r++) {
+    float s = x[col[r]];
+    for (int k = 0; k < M; k++)
+      s += x[col[r * M + k]];
+    y[r] = s;
   }
 }
 #elif !defined(GEMM)

@@ -78,14 +78,6 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.control.ll -S -o %t.control.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CONTROL
 // RUN: cmp %t.control.plain.ll %t.control.after.ll
 // CONTROL: not transformed: control flow in the loop depends on loaded data
-// rows of indirect loads too long for one SIMT iteration's tile, the sum
-// stored after the row's loop (inner tiles with indirect loads keep every
-// access in the tiled loop):
-// RUN: %omp_host_device_ir -DGATHER_OUTSIDE %s -o %t.gather.ll
-// RUN: %opt_prem -passes=verify %t.gather.ll -S -o %t.gather.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.gather.ll -S -o %t.gather.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GATHER_OUTSIDE
-// RUN: cmp %t.gather.plain.ll %t.gather.after.ll
-// GATHER_OUTSIDE: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; indirect loads in an inner tile with accesses outside its loop are not supported
 // a store under a condition on the induction variables:
 // RUN: %omp_host_device_ir -DGUARDED %s -o %t.guarded.ll
 // RUN: %opt_prem -passes=verify %t.guarded.ll -S -o %t.guarded.plain.ll
@@ -166,14 +158,6 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
     for (int k = 0; k < N; k++)
       if (A[i * N + k] > 0)
         B[i * N + k] = 1.0f;
-#elif defined(GATHER_OUTSIDE)
-#pragma omp target teams distribute parallel for map(to: A[0:N*16384], idx[0:N*16384]) map(from: B[0:N])
-  for (int r = 0; r < N; r++) {
-    float s = 0;
-    for (int k = 0; k < 16384; k++)
-      s += A[idx[r * 16384 + k]];
-    B[r] = s;
-  }
 #elif defined(SKIPPED_LOOP)
 #pragma omp target teams distribute parallel for map(to: A[0:N*65536], iw[0:N]) map(from: B[0:N])
   for (int r = 0; r < N; r++) {

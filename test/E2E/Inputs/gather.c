@@ -3,7 +3,7 @@
 // in-place gather that reads bytes its own tiles write (a[idx[i]] with a
 // written: run by one thread, so the order is the loop's), and rows too long
 // for one SIMT iteration's tile (the depth-1 loop is tiled, the gather with
-// it). Prints a hash of each output.
+// it), once with accesses outside that loop. Prints a hash of each output.
 #include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +46,20 @@ static void rows(float *restrict y, const float *restrict x,
       y[i * COLS + k] = 2.0f * x[col[i * COLS + k]] + x[i * COLS + k];
 }
 
+// Sparse rows too long for one SIMT iteration's tile, with accesses
+// outside the tiled loop: an indirect load before it, the sum stored after
+// it (each stretch on global memory in a compatible interval of its own).
+static void rowsum(float *restrict y, const float *restrict x,
+                   const int *restrict col) {
+#pragma omp target teams distribute parallel for map(to: x[0:ROWS*COLS], col[0:ROWS*COLS]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++) {
+    float s = x[col[i]] + x[i * COLS];
+    for (int k = 0; k < COLS; k++)
+      s += 0.5f * x[col[i * COLS + k]];
+    y[i] = s;
+  }
+}
+
 int main(void) {
   float *val = malloc(N * K * sizeof(float)), *x = malloc(N * sizeof(float));
   float *y = malloc(N * sizeof(float));
@@ -77,6 +91,8 @@ int main(void) {
   }
   rows(ry, rx, rcol);
   printf("rows     %016llx\n", (unsigned long long)hash(ry, ROWS * COLS));
+  rowsum(ry, rx, rcol);
+  printf("rowsum   %016llx\n", (unsigned long long)hash(ry, ROWS));
   free(rx), free(ry), free(rcol);
   free(val), free(x), free(y), free(col), free(perm);
   return 0;
