@@ -1417,11 +1417,14 @@ std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
   GatherStride = 0;
   GatherThreads = 1;
   TileGathers.clear();
-  // outsideLegality has put every access outside the loop in a stretch.
+  // One outside the loop is in a stretch of outsideLegality.
   SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
-  for (const GatheredLoad &G : Nest.Gathers)
+  for (const GatheredLoad &G : Nest.Gathers) {
     if (InLoop.contains(G.Inst->getParent()))
       TileGathers.push_back(&G);
+    else if (Outside.empty())
+      return "an indirect load is outside the tiled loop";
+  }
   if (TileGathers.empty())
     return "";
   if (BlockTile) {
