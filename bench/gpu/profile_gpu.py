@@ -9,8 +9,8 @@ bench/gpu/build.py built profile.cubin: the suite as written (no PREM
 transformation) with prem-instrument's record call before every global load,
 the lane being the thread's global x index; and profile.raw.sites, the
 sites numbered as in the module's array __prem_prof_sites. For each kernel
-this script launches it once on small inputs (the records of every load of
-every thread must fit the runtime's buffer, PREM_PROF_CAPACITY records),
+this script launches it on small inputs, as many of its first blocks as
+the runtime's buffer (PREM_PROF_CAPACITY records) holds every load of,
 reads __prem_prof_count and __prem_prof_records back, and turns each record
 into a raw-profile line "R site lane address" (a record names its site by
 the address of its entry in __prem_prof_sites). It writes OUT/suite.raw, a
@@ -41,6 +41,14 @@ PROFILE_SMS = 2        # sizes as for a 2-SM GPU: every record fits
 MODELS = ["sm_90", "seed000"]
 
 
+def records_of(module, count, name, grid, block, host_args):
+    count.fill(0)
+    module.get_function(name)((grid,), (block,),
+                              tuple(run_gpu.to_device(host_args)))
+    cp.cuda.runtime.deviceSynchronize()
+    return int(count.get()[0])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -60,11 +68,11 @@ def main():
     lines = []
     for name, (grid, block, make) in specs.items():
         host_args, _, _ = make(rng)
-        count.fill(0)
-        module.get_function(name)((grid,), (block,),
-                                  tuple(run_gpu.to_device(host_args)))
-        cp.cuda.runtime.deviceSynchronize()
-        n = int(count.get()[0])
+        # As many of the first blocks as the buffer holds every record of
+        # (gemvt's grid is fixed by NCOLS, gemm's blocks load 8192 words).
+        per_block = records_of(module, count, name, 1, block, host_args)
+        grid = max(1, min(grid, CAPACITY // max(1, per_block)))
+        n = records_of(module, count, name, grid, block, host_args)
         if n > CAPACITY:
             sys.exit(f"profile_gpu.py: {name}: {n} records, more than the "
                      f"buffer's {CAPACITY}: use smaller inputs")

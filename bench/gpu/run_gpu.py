@@ -4,10 +4,12 @@ clang, no network). Loads the cubins bench/gpu/build.py made and measures,
 per kernel of the CUDA suite, the baseline and each PREM mode side by side:
 
   python3 bench/gpu/run_gpu.py --build build-gpu --results OUT [--launches 1000]
-                               [--size small|medium|large]
+                               [--size small|medium|large] [--arbitrated]
+                               [--only KERNEL...] [--variants VARIANT...]
 
 - correctness: every PREM variant's output equals the baseline's bit for bit
-  (and the baseline agrees with a NumPy reference); the runtime's trace
+  (and the baseline agrees with a NumPy reference, to 1e-3 of the
+  output's largest magnitude); the runtime's trace
   shows how many blocks took the scratchpad path;
 - time in isolation: min, median, p99, max over --launches launches, each
   timed with CUDA events, variants interleaved in rounds so drift hits all;
@@ -42,8 +44,11 @@ import statistics
 import sys
 import time
 
-import numpy as np
-import cupy as cp
+try:
+    import numpy as np
+    import cupy as cp
+except ImportError:  # --merge needs neither: it runs where there is no GPU
+    np = cp = None
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import prem_tools  # noqa: E402  (bench/prem_tools.py)
@@ -314,6 +319,14 @@ def timeline_svg(path, time_ns, agent, interval, phase, title):
     prem_tools.load("prem-report").write_timeline(path, records, title)
 
 
+def write_json(results, slug, stem, result):
+    out_dir = os.path.join(results, slug)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, stem + ".json"), "w") as f:
+        json.dump(result, f, indent=1)
+    return out_dir
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -321,20 +334,32 @@ def main():
     ap.add_argument("--results", required=True)
     ap.add_argument("--launches", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--only", nargs="*")
+    ap.add_argument("--only", nargs="*", help="these kernels only")
+    ap.add_argument("--variants", nargs="*",
+                    help="these variants only (baseline is always run)")
     ap.add_argument("--size", choices=list(SIZES), default="large")
     ap.add_argument("--arbitrated", action="store_true",
                     help="also time each variant beside its own co-runner "
                     "(suite.cu's corunner), which goes through the arbiter "
                     "in sdma-device")
+    ap.add_argument("--merge", nargs="+", metavar="PARTIAL_JSON",
+                    help="measure nothing: join these partial results "
+                    "(runs stopped at a time limit) into RESULTS/<gpu>/"
+                    "--stem's .json and .md")
+    ap.add_argument("--stem", default="gpu-suite-merged")
     args = ap.parse_args()
+    if args.merge:
+        return merge(args.merge, args.results, args.stem)
+    if cp is None:
+        sys.exit("run_gpu.py: measuring needs NumPy and CuPy")
     with open(os.path.join(args.build, "manifest.json")) as f:
         manifest = json.load(f)
     props = cp.cuda.runtime.getDeviceProperties(0)
     gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
     sms = props["multiProcessorCount"]
     slug = "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
-    variants = list(manifest["variants"])
+    variants = [v for v in manifest["variants"]
+                if not args.variants or v == "baseline" or v in args.variants]
     modules = {v: cp.RawModule(path=os.path.join(args.build, e["cubin"]))
                for v, e in manifest["variants"].items()}
     specs, sizes = kernels(sms, args.size)
@@ -354,8 +379,8 @@ def main():
         "sizes": sizes, "launches": args.launches, "kernels": {}}
     if args.arbitrated:
         result["arbitration"] += ("; 'arbitrated': beside the variant's own "
-                                  "co-runner, through the token in "
-                                  "sdma-device")
+                                  "co-runner, through the arbiter in "
+                                  "sdma-device and sdma-tdma")
     print(f"{gpu}: {sms} SMs; sizes {sizes}", flush=True)
 
     # Correctness and the trace.
@@ -379,8 +404,11 @@ def main():
             info = {}
             if v == "baseline":
                 base_out = out
-                err = max(float(np.max(np.abs(o.astype(np.float64) - r) /
-                                       (1e-3 + np.abs(r)))) for o, r in zip(out, refs))
+                # Relative to the output's largest magnitude: a float sum
+                # of 2048 products near zero has a large error of its own.
+                err = max(float(np.max(np.abs(o.astype(np.float64) - r)) /
+                                max(1e-30, float(np.max(np.abs(r)))))
+                          for o, r in zip(out, refs))
                 info["reference_max_rel_error"] = err
                 info["reference_ok"] = err < 1e-3
             else:
@@ -484,6 +512,8 @@ def main():
                       "worst / worst in isolation "
                       f"{entry['variants'][v]['sensitivity_arbitrated_worst']:.2f}",
                       flush=True)
+        # What is measured so far survives a run stopped at its time limit.
+        write_json(args.results, slug, stem + ".partial", result)
 
     # Micro-benchmarks.
     micro = cp.RawModule(path=os.path.join(args.build, manifest["micro"]))
@@ -514,13 +544,25 @@ def main():
     micro_res["softdma_load_GBps"] = total / t_load / 1e3
     micro_res["d2d_copy_GBps_read_plus_write"] = 2 * total / t_copy / 1e3
     micro_res["softdma_fraction_of_d2d"] = micro_res["softdma_load_GBps"] / micro_res["d2d_copy_GBps_read_plus_write"]
-    result["micro"] = micro_res
     print(f"micro: {micro_res}", flush=True)
 
-    # Headlines.
-    def geo(xs):
-        xs = [x for x in xs if x and x > 0]
-        return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+    result["micro"] = micro_res
+    result["rounds"] = args.rounds
+    out_dir = render(result, args.results, slug, stem)
+    partial = os.path.join(out_dir, stem + ".partial.json")
+    if os.path.exists(partial):
+        os.remove(partial)
+
+
+def geo(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+
+
+def headline(result):
+    names = list(result["kernels"])
+    variants = list(result["kernels"][names[0]]["variants"])
+    arbitrated = "arbitrated" in result["kernels"][names[0]]["variants"]["baseline"]
     head = {}
     for v in variants:
         ks = [k for k in names if v == "baseline" or
@@ -530,48 +572,84 @@ def main():
                 [result["kernels"][k]["variants"][v]["overhead_median"] for k in ks])
         head[v + "_sensitivity_worst_geomean"] = geo(
             [result["kernels"][k]["variants"][v]["sensitivity_worst"] for k in ks])
-        if args.arbitrated:
+        if arbitrated:
             head[v + "_sensitivity_arbitrated_worst_geomean"] = geo(
                 [result["kernels"][k]["variants"][v]["sensitivity_arbitrated_worst"]
                  for k in ks])
         if v != "baseline":
             head[v + "_all_bitwise_equal"] = all(
                 result["kernels"][k]["variants"][v]["bitwise_equal_baseline"] for k in names)
-    result["headline"] = head
-    print(f"headline: {head}", flush=True)
+    return head
 
-    out_dir = os.path.join(args.results, slug)
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, stem + ".json"), "w") as f:
-        json.dump(result, f, indent=1)
-    md = [f"# GPU suite on {gpu} ({sms} SMs)", "",
-          f"{result['date']}; driver {result['machine']['driver']}; "
-          f"{args.launches} launches per kernel and variant, in {args.rounds} "
-          f"interleaved rounds; arbitration: {result['arbitration']}.", "",
+
+def render(result, results_dir, slug, stem):
+    """Headlines, RESULTS/<gpu>/STEM.json and the .md table."""
+    head = result["headline"] = headline(result)
+    print(f"headline: {head}", flush=True)
+    out_dir = write_json(results_dir, slug, stem, result)
+    names = list(result["kernels"])
+    variants = list(result["kernels"][names[0]]["variants"])
+    arbitrated = "arbitrated" in result["kernels"][names[0]]["variants"]["baseline"]
+    m = result["machine"]
+    md = [f"# GPU suite on {m['gpu']} ({m['sms']} SMs)", "",
+          f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "
+          f"{result['launches']} launches per kernel and variant, in "
+          f"{result.get('rounds', 5)} interleaved rounds; arbitration: "
+          f"{result['arbitration']}.", "",
           "Times in microseconds (median / max). overhead = PREM median / "
           "baseline median; sens = worst under interference / worst in "
-          "isolation. spm = blocks whose Execute phase ran (scratchpad path) "
-          "/ blocks.", "",
-          "| kernel | variant | tiled | bit-equal | spm | isolation | interference | overhead | sens |",
-          "|---|---|---|---|---|---|---|---|---|"]
+          "isolation. exec = Execute phases traced (tiles that ran on the "
+          "scratchpad) / blocks; * the trace holds the first "
+          f"{TRACE_CAPACITY} phase changes only." +
+          (" own co-runner: beside the variant's own co-runner "
+           "(suite.cu's corunner, through the arbiter in "
+           "sdma-device and sdma-tdma); sens own = its worst / "
+           "worst in isolation." if arbitrated else ""), "",
+          "| kernel | variant | tiled | bit-equal | exec | isolation | interference | overhead | sens |"
+          + (" own co-runner | sens own |" if arbitrated else ""),
+          "|---|---|---|---|---|---|---|---|---|" + ("---|---|" if arbitrated else "")]
     for k in names:
         e = result["kernels"][k]
         for v in variants:
             x = e["variants"][v]
+            cut = "*" if x.get("phase_changes", 0) > TRACE_CAPACITY else ""
             md.append("| {} | {} | {} | {} | {} | {:.1f} / {:.1f} | {:.1f} / {:.1f} | {} | {:.2f} |".format(
                 k, v, "" if v == "baseline" else ("yes" if x.get("transformed") else "no"),
                 "ref ok" if x.get("reference_ok") else ("yes" if x.get("bitwise_equal_baseline") else ("NO" if v != "baseline" else "ref FAIL")),
-                "" if v in ("baseline", "cmpt") else f"{x.get('execute_phases', 0)}/{e['grid']}",
+                "" if v in ("baseline", "cmpt") else f"{x.get('execute_phases', 0)}{cut}/{e['grid']}",
                 x["isolation"]["median_us"], x["isolation"]["max_us"],
                 x["interference"]["median_us"], x["interference"]["max_us"],
                 "" if v == "baseline" else f"{x['overhead_median']:.2f}",
-                x["sensitivity_worst"]))
+                x["sensitivity_worst"]) + (
+                    " {:.1f} / {:.1f} | {:.2f} |".format(
+                        x["arbitrated"]["median_us"], x["arbitrated"]["max_us"],
+                        x["sensitivity_arbitrated_worst"]) if arbitrated else ""))
     md += ["", "Headline: " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
-                                        for k, v in head.items()), "",
-           "Micro-benchmarks: " + ", ".join(f"{k} {v:.3f}" for k, v in micro_res.items()), ""]
+                                        for k, v in head.items()), ""]
+    if result.get("micro"):
+        md += ["Micro-benchmarks: " + ", ".join(
+            f"{k} {v:.3f}" for k, v in result["micro"].items()), ""]
     with open(os.path.join(out_dir, stem + ".md"), "w") as f:
         f.write("\n".join(md))
     print("\n".join(md))
+    return out_dir
+
+
+def merge(paths, results_dir, stem):
+    """Runs stopped at a time limit leave STEM.partial.json: their kernels
+    (same build, size and settings) joined into one table."""
+    parts = [json.load(open(p)) for p in paths]
+    result = parts[0]
+    result["date"] = ", ".join(p["date"] for p in parts)
+    for p in parts[1:]:
+        result["kernels"].update(p["kernels"])
+        result.setdefault("micro", p.get("micro"))
+    # A stopped run has checked every kernel but timed only the first ones.
+    result["kernels"] = {k: e for k, e in result["kernels"].items()
+                         if "isolation" in e["variants"]["baseline"]}
+    m = result["machine"]["gpu"]
+    slug = "".join(c if c.isalnum() else "-" for c in m.lower()).strip("-")
+    render(result, results_dir, slug, stem)
 
 
 if __name__ == "__main__":
