@@ -651,7 +651,7 @@ def merge(paths, results_dir, stem):
     result["date"] = ", ".join(p["date"] for p in parts)
     for p in parts[1:]:
         result["kernels"].update(p["kernels"])
-        result.setdefault("micro", p.get("micro"))
+        result["micro"] = result.get("micro") or p.get("micro")
     # A stopped run has checked every kernel but timed only the first ones.
     result["kernels"] = {k: e for k, e in result["kernels"].items()
                          if "isolation" in e["variants"]["baseline"]}
