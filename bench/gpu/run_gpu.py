@@ -319,6 +319,11 @@ def timeline_svg(path, time_ns, agent, interval, phase, title):
     prem_tools.load("prem-report").write_timeline(path, records, title)
 
 
+def slug_of(gpu):
+    """The results folder of a GPU: its name in lower case, dashes between."""
+    return "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
+
+
 def write_json(results, slug, stem, result):
     out_dir = os.path.join(results, slug)
     os.makedirs(out_dir, exist_ok=True)
@@ -357,7 +362,7 @@ def main():
     props = cp.cuda.runtime.getDeviceProperties(0)
     gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
     sms = props["multiProcessorCount"]
-    slug = "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
+    slug = slug_of(gpu)
     variants = [v for v in manifest["variants"]
                 if not args.variants or v == "baseline" or v in args.variants]
     modules = {v: cp.RawModule(path=os.path.join(args.build, e["cubin"]))
@@ -376,7 +381,8 @@ def main():
                     "cpu": platform.processor() or platform.machine(),
                     "host": platform.platform()},
         "arbitration": "none (no arbiter: co-runners are not PREM agents)",
-        "sizes": sizes, "launches": args.launches, "kernels": {}}
+        "sizes": sizes, "launches": args.launches, "rounds": args.rounds,
+        "kernels": {}}
     if args.arbitrated:
         result["arbitration"] += ("; 'arbitrated': beside the variant's own "
                                   "co-runner, through the arbiter in "
@@ -547,7 +553,6 @@ def main():
     print(f"micro: {micro_res}", flush=True)
 
     result["micro"] = micro_res
-    result["rounds"] = args.rounds
     out_dir = render(result, args.results, slug, stem)
     partial = os.path.join(out_dir, stem + ".partial.json")
     if os.path.exists(partial):
@@ -563,10 +568,16 @@ def sensitivity_p99(x):
     return x["interference"]["p99_us"] / x["isolation"]["p99_us"]
 
 
-def headline(result):
+def layout(result):
+    """The kernels, the variants, and whether they ran beside their own
+    co-runners."""
     names = list(result["kernels"])
-    variants = list(result["kernels"][names[0]]["variants"])
-    arbitrated = "arbitrated" in result["kernels"][names[0]]["variants"]["baseline"]
+    variants = result["kernels"][names[0]]["variants"]
+    return names, list(variants), "arbitrated" in variants["baseline"]
+
+
+def headline(result):
+    names, variants, arbitrated = layout(result)
     head = {}
     for v in variants:
         ks = [k for k in names if v == "baseline" or
@@ -595,13 +606,12 @@ def render(result, results_dir, slug, stem):
     head = result["headline"] = headline(result)
     print(f"headline: {head}", flush=True)
     out_dir = write_json(results_dir, slug, stem, result)
-    names = list(result["kernels"])
-    variants = list(result["kernels"][names[0]]["variants"])
-    arbitrated = "arbitrated" in result["kernels"][names[0]]["variants"]["baseline"]
+    names, variants, arbitrated = layout(result)
     m = result["machine"]
     md = [f"# GPU suite on {m['gpu']} ({m['sms']} SMs)", "",
           f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "
           f"{result['launches']} launches per kernel and variant, in "
+          # Partial results from before "rounds" was recorded ran the default.
           f"{result.get('rounds', 5)} interleaved rounds; arbitration: "
           f"{result['arbitration']}.", "",
           "Times in microseconds (median / max). overhead = PREM median / "
@@ -649,15 +659,15 @@ def merge(paths, results_dir, stem):
     parts = [json.load(open(p)) for p in paths]
     result = parts[0]
     result["date"] = ", ".join(p["date"] for p in parts)
-    for p in parts[1:]:
-        result["kernels"].update(p["kernels"])
+    # A stopped run has checked every kernel but timed only the first ones:
+    # an untimed entry never replaces a timed one.
+    kernels = {}
+    for p in parts:
+        kernels.update((k, e) for k, e in p["kernels"].items()
+                       if "isolation" in e["variants"]["baseline"])
         result["micro"] = result.get("micro") or p.get("micro")
-    # A stopped run has checked every kernel but timed only the first ones.
-    result["kernels"] = {k: e for k, e in result["kernels"].items()
-                         if "isolation" in e["variants"]["baseline"]}
-    m = result["machine"]["gpu"]
-    slug = "".join(c if c.isalnum() else "-" for c in m.lower()).strip("-")
-    render(result, results_dir, slug, stem)
+    result["kernels"] = kernels
+    render(result, results_dir, slug_of(result["machine"]["gpu"]), stem)
 
 
 if __name__ == "__main__":
