@@ -1,9 +1,9 @@
 // prem_demo.c - the example program of the README's main job.
 //
-// Four OpenMP target regions of the shapes PREM is about (a dense product, a
-// stencil, a gather through an index array, and a scatter through one, which
-// the plugin must refuse), run on whatever offload
-// device is present (host offload here). Prints a checksum per kernel in
+// Five OpenMP target regions of the shapes PREM is about (a dense product, a
+// stencil, a gather and a scatter through an index array, and atomic
+// updates, which the plugin must leave alone), run on whatever offload device
+// is present (host offload here). Prints a checksum per kernel in
 // hexadecimal floating point so that two builds compare bit for bit.
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +44,14 @@ static void scatter(const float *restrict x, const int *restrict idx,
     y[idx[i]] = x[i];
 }
 
+static void histogram(const int *restrict idx, int *restrict count) {
+#pragma omp target teams distribute parallel for map(to: idx[0:N*N]) map(tofrom: count[0:N])
+  for (int i = 0; i < N * N; i++) {
+#pragma omp atomic
+    count[idx[i] % N]++;
+  }
+}
+
 static double checksum(const float *v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -54,8 +62,8 @@ static double checksum(const float *v, int n) {
 int main(void) {
   float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
   float *C = malloc(sizeof(float) * N * N), *D = malloc(sizeof(float) * N * N);
-  int *idx = malloc(sizeof(int) * N * N);
-  if (!A || !B || !C || !D || !idx)
+  int *idx = malloc(sizeof(int) * N * N), *count = calloc(N, sizeof(int));
+  if (!A || !B || !C || !D || !idx || !count)
     return 1;
   for (int i = 0; i < N * N; i++) {
     A[i] = (float)((i * 7) % 13) / 13.0f;
@@ -72,6 +80,11 @@ int main(void) {
   printf("gather   %a\n", checksum(D, N * N));
   scatter(B, idx, D); // idx is a permutation: no two stores meet
   printf("scatter  %a\n", checksum(D, N * N));
-  free(A), free(B), free(C), free(D), free(idx);
+  histogram(idx, count);
+  double h = 0;
+  for (int i = 0; i < N; i++)
+    h += count[i] * (double)(i + 1);
+  printf("histogram %a\n", h);
+  free(A), free(B), free(C), free(D), free(idx), free(count);
   return 0;
 }

@@ -29,10 +29,14 @@
 //
 // Not exact (the nest keeps a reason and gets an analysis remark): unknown or
 // non-affine trip counts, subscripts that SCEV cannot express as affine forms
-// with constant strides, subscripts or base pointers loaded inside the nest
-// (indirect accesses), calls that may touch memory, atomics, volatiles and
-// irreducible control flow. Narrow (32-bit) index arithmetic under sext/zext
-// is assumed not to wrap, as Polly does; the nest records that assumption.
+// with constant strides, calls that may touch memory, atomics, volatiles and
+// irreducible control flow. A load or store whose subscript or base pointer
+// is loaded inside the nest (x[idx[i]], y[idx[i]] = ...) has no affine form:
+// it is recorded as an indirect access counting one element per execution,
+// which tiles move element by element (another kind of write through such a
+// pointer makes the nest inexact). Narrow (32-bit) index arithmetic under
+// sext/zext is assumed not to wrap, as Polly does; the nest records that
+// assumption.
 //
 //===----------------------------------------------------------------------===//
 
@@ -890,8 +894,8 @@ private:
   void collectLoops();
   const SCEVAddRecExpr *rootInduction(PHINode *Phi, Loop *Root);
   void setChainFor(const Instruction &I);
-  /// Records an indirect load (Why: what makes it indirect).
-  void gather(const Instruction &I, unsigned Bytes, std::string Why);
+  /// Records an indirect load or store (Why: what makes it indirect).
+  void indirect(const Instruction &I, unsigned Bytes, std::string Why);
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
   void finishArrays();
@@ -1050,17 +1054,17 @@ void NestBuilder::setChainFor(const Instruction &I) {
   Aff.Chain = Chain;
 }
 
-void NestBuilder::gather(const Instruction &I, unsigned Bytes,
-                         std::string Why) {
+void NestBuilder::indirect(const Instruction &I, unsigned Bytes,
+                           std::string Why) {
   setChainFor(I);
-  GatheredLoad G;
+  IndirectSite G;
   G.Inst = &I;
   G.Name = sourceName(getUnderlyingObject(getLoadStorePointerOperand(&I)));
   G.Bytes = Bytes;
   G.Why = std::move(Why);
   for (Loop *L : Aff.Chain)
     G.LoopOfDepth.push_back(L ? LoopIndex.lookup(L) : 0);
-  Nest.Gathers.push_back(std::move(G));
+  (isa<StoreInst>(I) ? Nest.Scatters : Nest.Gathers).push_back(std::move(G));
 }
 
 void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
@@ -1090,8 +1094,8 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
         "base pointer " + valueText(Base) + " is computed inside the nest";
     // A pointer the nest loads (rows[i][j] of an array of rows) is an
     // indirect access like a loaded subscript.
-    if (!IsWrite && isa<LoadInst>(BI))
-      gather(I, I.getModule()->getDataLayout().getTypeStoreSize(Ty), Why);
+    if (isa<LoadInst>(BI) && isa<LoadInst, StoreInst>(I))
+      indirect(I, I.getModule()->getDataLayout().getTypeStoreSize(Ty), Why);
     else
       reason(FootprintIssue::IndirectAccess, Why, &I);
     return;
@@ -1357,12 +1361,13 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
         StrideAt = R.A.Inst;
       }
       Kept.push_back(std::move(R));
-    } else if (Err.Issue == FootprintIssue::IndirectAccess && !R.A.IsWrite) {
-      gather(*R.A.Inst, R.Size, Err.Message);
+    } else if (Err.Issue == FootprintIssue::IndirectAccess &&
+               isa<LoadInst, StoreInst>(R.A.Inst)) {
+      indirect(*R.A.Inst, R.Size, Err.Message);
     } else {
       reason(Err.Issue,
              Err.Issue == FootprintIssue::IndirectAccess
-                 ? "indirect store (a scatter): " + Err.Message
+                 ? "indirect write: " + Err.Message
                  : Err.Message,
              R.A.Inst);
     }
@@ -2081,20 +2086,21 @@ NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations, std::string *Why,
       return std::nullopt;
     Total += *B;
   }
-  for (const GatheredLoad &G : Gathers) {
-    auto Executions = gatherExecutionsPerTile(G, Iterations);
-    if (!Executions) {
-      if (Why)
-        *Why = "an indirect load is in a loop of unbounded length";
-      return std::nullopt;
+  for (const auto *Sites : {&Gathers, &Scatters})
+    for (const IndirectSite &G : *Sites) {
+      auto Executions = gatherExecutionsPerTile(G, Iterations);
+      if (!Executions) {
+        if (Why)
+          *Why = "an indirect access is in a loop of unbounded length";
+        return std::nullopt;
+      }
+      Total += *Executions * G.Bytes;
     }
-    Total += *Executions * G.Bytes;
-  }
   return Total;
 }
 
 std::optional<uint64_t>
-NestFootprint::gatherExecutionsPerTile(const GatheredLoad &G,
+NestFootprint::gatherExecutionsPerTile(const IndirectSite &G,
                                        ArrayRef<uint64_t> Iterations) const {
   uint64_t Executions = 1;
   for (unsigned Index : G.LoopOfDepth) {
@@ -2132,15 +2138,18 @@ static void emitRemarks(const NestFootprint &N,
   }
   if (!N.isExact())
     return;
-  for (const GatheredLoad &G : N.Gathers)
-    ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "IndirectLoad", G.Inst)
-             << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
-             << "': indirect load"
-             << (G.Name.empty() ? std::string() : " of '" + G.Name + "'")
-             << " (" << ore::NV("Reason", G.Why)
-             << ") counts one element per execution";
-    });
+  for (const auto *Sites : {&N.Gathers, &N.Scatters})
+    for (const IndirectSite &G : *Sites)
+      ORE.emit([&] {
+        bool Store = Sites == &N.Scatters;
+        return OptimizationRemarkAnalysis(
+                   DEBUG_TYPE, Store ? "IndirectStore" : "IndirectLoad", G.Inst)
+               << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
+               << "': indirect " << (Store ? "store" : "load")
+               << (G.Name.empty() ? std::string() : " of '" + G.Name + "'")
+               << " (" << ore::NV("Reason", G.Why)
+               << ") counts one element per execution";
+      });
   auto Bytes = N.bytesPerTile({1});
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint", Anchor);
@@ -2261,13 +2270,15 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << "    bytes per tile " << tileText(Tile) << ": "
            << (Exact ? "" : "at most ") << *B << "\n";
     }
-    for (const GatheredLoad &G : N.Gathers) {
-      OS << "  indirect load" << (G.Name.empty() ? "" : " of " + G.Name) << ": "
-         << G.Bytes << " bytes, " << G.Why;
-      if (auto E = N.gatherExecutionsPerTile(G, Tile))
-        OS << "; " << *E << " per tile " << tileText(Tile);
-      OS << "\n";
-    }
+    for (const auto *Sites : {&N.Gathers, &N.Scatters})
+      for (const IndirectSite &G : *Sites) {
+        OS << "  indirect " << (Sites == &N.Scatters ? "store" : "load")
+           << (G.Name.empty() ? "" : " of " + G.Name) << ": " << G.Bytes
+           << " bytes, " << G.Why;
+        if (auto E = N.gatherExecutionsPerTile(G, Tile))
+          OS << "; " << *E << " per tile " << tileText(Tile);
+        OS << "\n";
+      }
     if (N.isExact()) {
       std::string Why;
       OS << "  total bytes per tile " << tileText(Tile) << ": ";
@@ -2315,13 +2326,14 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
     for (const FootprintReason &R : N.Reasons)
       Reasons.push_back(json::Object{{"kind", footprintIssueName(R.Issue)},
                                      {"message", R.Message}});
-    json::Array Gathers;
-    for (const GatheredLoad &G : N.Gathers) {
-      json::Object O{{"name", G.Name}, {"bytes", G.Bytes}, {"why", G.Why}};
-      if (auto E = N.gatherExecutionsPerTile(G, Tile))
-        O["executions_per_tile"] = *E;
-      Gathers.push_back(std::move(O));
-    }
+    json::Array Gathers, Scatters;
+    for (const auto *Sites : {&N.Gathers, &N.Scatters})
+      for (const IndirectSite &G : *Sites) {
+        json::Object O{{"name", G.Name}, {"bytes", G.Bytes}, {"why", G.Why}};
+        if (auto E = N.gatherExecutionsPerTile(G, Tile))
+          O["executions_per_tile"] = *E;
+        (Sites == &N.Scatters ? Scatters : Gathers).push_back(std::move(O));
+      }
     json::Object O{{"kernel", N.Kernel->Entry->getName()},
                    {"region", N.Region->getName()},
                    {"exact", N.isExact()},
@@ -2329,6 +2341,7 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
                    {"arrays", std::move(Arrays)},
                    {"reasons", std::move(Reasons)},
                    {"indirect_loads", std::move(Gathers)},
+                   {"indirect_stores", std::move(Scatters)},
                    {"tile", json::Array(Tile)}};
     bool Exact = true;
     if (auto B = N.bytesPerTile(Tile, nullptr, &Exact)) {

@@ -36,6 +36,14 @@
 // may alias) is read from that array's slot instead, which then holds the
 // whole interval, so it sees the tile's own writes as the original did.
 //
+// Indirect stores (y[idx[i]] = v, on host offload) the same way round: the
+// Execute phase puts each element in the tile's "scattered" slot, the Store
+// phase runs a copy of the tile stripped to them and stores each where the
+// original did, in the same order. A scattered byte the tile also reads or
+// writes through another slot would be stale there: the Load phase's copy
+// checks every scattered address against the other slots' spans, and a tile
+// where one meets them runs on global memory in the memory phase it is in.
+//
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/PremLES.h"
@@ -139,11 +147,20 @@ private:
   /// the phases are built).
   std::optional<unsigned> GatherSlot;
   AllocaInst *Gathered = nullptr;
+  /// The "scattered" slot, the count of bytes scattered so far in the phase
+  /// being built, and whether a scattered address met another slot's span
+  /// in the Load phase (both promoted to registers once the phases are
+  /// built).
+  std::optional<unsigned> ScatterSlot;
+  AllocaInst *Scattered = nullptr, *Clash = nullptr;
 
   Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Slot);
-  /// Offset in the scratchpad of the next gathered element; counts it.
-  Value *nextGatherOffset(IRBuilderBase &B);
-  void startGathering(BasicBlock *BB);
+  /// Offset in the scratchpad of the next gathered (scattered) element;
+  /// counts it.
+  Value *nextGatherOffset(IRBuilderBase &B, unsigned Slot, AllocaInst *Count);
+  void startCounting(AllocaInst *Count, BasicBlock *BB);
+  void checkScatter(IRBuilderBase &B, StoreInst *St);
+  void fallBackOnClash();
   SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
                                           const Twine &Suffix);
   void buildStripLoad(bool CopyAll);
@@ -174,12 +191,15 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
                      "prem.spm.addr");
 }
 
-Value *TileSplitter::nextGatherOffset(IRBuilderBase &B) {
-  const TiledArray &G = T.Arrays[*GatherSlot];
-  Value *Count = B.CreateLoad(B.getInt64Ty(), Gathered, "prem.gathered");
-  B.CreateStore(B.CreateAdd(Count, B.getInt64(G.GatherStride)), Gathered);
+Value *TileSplitter::nextGatherOffset(IRBuilderBase &B, unsigned Slot,
+                                      AllocaInst *Counter) {
+  const TiledArray &G = T.Arrays[Slot];
+  Value *Count = B.CreateLoad(B.getInt64Ty(), Counter, Counter->getName());
+  B.CreateStore(B.CreateAdd(Count, B.getInt64(G.GatherStride)), Counter);
+  StringRef Name =
+      Counter == Scattered ? "prem.scatter.off" : "prem.gather.off";
   if (G.GatherThreads == 1)
-    return B.CreateAdd(G.Slot, Count, "prem.gather.off");
+    return B.CreateAdd(G.Slot, Count, Name);
   // A block's threads: execution-major, so that a warp's threads store and
   // load consecutive words.
   Intrinsic::ID ThreadIndex =
@@ -190,12 +210,48 @@ Value *TileSplitter::nextGatherOffset(IRBuilderBase &B) {
       B.CreateZExt(B.CreateIntrinsic(ThreadIndex, {}), B.getInt64Ty());
   Value *Column = B.CreateMul(Thread, B.getInt64(G.GatherStride));
   Value *Row = B.CreateMul(Count, B.getInt64(G.GatherThreads));
-  return B.CreateAdd(G.Slot, B.CreateAdd(Row, Column), "prem.gather.off");
+  return B.CreateAdd(G.Slot, B.CreateAdd(Row, Column), Name);
 }
 
-void TileSplitter::startGathering(BasicBlock *BB) {
-  new StoreInst(ConstantInt::get(Type::getInt64Ty(C), 0), Gathered,
+void TileSplitter::startCounting(AllocaInst *Count, BasicBlock *BB) {
+  new StoreInst(ConstantInt::get(Count->getAllocatedType(), 0), Count,
                 BB->getTerminator()->getIterator());
+}
+
+/// In the Load phase's copy: whether the element St would scatter meets a
+/// byte another slot's accesses may touch (the arrays may alias, and the
+/// array scattered into may be read or written otherwise too).
+void TileSplitter::checkScatter(IRBuilderBase &B, StoreInst *St) {
+  Type *I64 = B.getInt64Ty();
+  Value *First = B.CreatePtrToInt(St->getPointerOperand(), I64);
+  Value *End = B.CreateAdd(
+      First, B.getInt64(F.getDataLayout()
+                            .getTypeStoreSize(St->getValueOperand()->getType())
+                            .getFixedValue()));
+  Value *Meets = B.CreateLoad(B.getInt1Ty(), Clash, "prem.clash");
+  for (const TiledArray &A : T.Arrays)
+    if (!A.GatherStride)
+      Meets = B.CreateOr(Meets, B.CreateAnd(B.CreateICmpUGT(End, A.SpanBegin),
+                                            B.CreateICmpULT(First, A.SpanEnd)));
+  B.CreateStore(Meets, Clash);
+}
+
+/// After the Load phase: a tile whose scattered elements meet its other data
+/// runs on global memory instead, in the memory phase it is in (the global
+/// path's loop, entered past its own memory-phase entry). The Load phase
+/// only filled the scratchpad, so nothing is undone.
+void TileSplitter::fallBackOnClash() {
+  BasicBlock *GlobalLoop = T.GlobalBlock->getSingleSuccessor();
+  BasicBlock *Check =
+      BasicBlock::Create(C, "prem.scatter.check", &F, ExecEntry);
+  for (BasicBlock *Pred : to_vector(predecessors(ExecEntry)))
+    if (Pred != Check)
+      Pred->getTerminator()->replaceSuccessorWith(ExecEntry, Check);
+  IRBuilder<> B(Check);
+  B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Clash, "prem.clash"), GlobalLoop,
+                 ExecEntry);
+  for (PHINode &Phi : GlobalLoop->phis())
+    Phi.addIncoming(Phi.getIncomingValueForBlock(T.GlobalBlock), Check);
 }
 
 /// A copy of the tile's loop entered from From (with the carried state the
@@ -270,15 +326,24 @@ static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
 void TileSplitter::buildStripLoad(bool CopyAll) {
   auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
   if (GatherSlot)
-    startGathering(T.LoadBlock);
+    startCounting(Gathered, T.LoadBlock);
+  if (ScatterSlot)
+    new StoreInst(ConstantInt::getFalse(C), Clash,
+                  T.LoadBlock->getTerminator()->getIterator());
   stripCopy(Copies, [&](Instruction *I, unsigned Slot) {
     auto *Ld = dyn_cast<LoadInst>(I);
-    if (!Ld)
+    if (!Ld) {
+      if (Slot == ScatterSlot) {
+        IRBuilder<> B(I);
+        checkScatter(B, cast<StoreInst>(I));
+      }
       return false;
+    }
     IRBuilder<> B(Ld->getNextNode());
     if (Slot == GatherSlot)
       B.CreateStore(Ld, B.CreateGEP(B.getInt8Ty(), Scratchpad,
-                                    nextGatherOffset(B), "prem.spm.addr"));
+                                    nextGatherOffset(B, Slot, Gathered),
+                                    "prem.spm.addr"));
     else if (CopyAll)
       B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
     return true;
@@ -289,9 +354,21 @@ void TileSplitter::buildStripLoad(bool CopyAll) {
 /// an array writes the element's final value from the scratchpad; loads
 /// read the scratchpad; other stores are dropped.
 void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
-  stripCopy(cloneTile(T.StoreBlock, StoreEnd, ".store"), [&](Instruction *I,
-                                                             unsigned Slot) {
+  auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
+  if (ScatterSlot)
+    startCounting(Scattered, T.StoreBlock);
+  stripCopy(Copies, [&](Instruction *I, unsigned Slot) {
     IRBuilder<> B(I);
+    if (Slot == ScatterSlot) {
+      // The element the Execute phase put there, to the address it had.
+      auto *St = cast<StoreInst>(I);
+      St->setOperand(
+          0, B.CreateLoad(St->getValueOperand()->getType(),
+                          B.CreateGEP(B.getInt8Ty(), Scratchpad,
+                                      nextGatherOffset(B, Slot, Scattered),
+                                      "prem.spm.addr")));
+      return true;
+    }
     if (Slot == GatherSlot) {
       // Feeds nothing a stored element's address or control depends on.
       I->replaceAllUsesWith(PoisonValue::get(I->getType()));
@@ -314,7 +391,9 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.
 void TileSplitter::moveToScratchpad() {
   if (GatherSlot)
-    startGathering(ExecEntry);
+    startCounting(Gathered, ExecEntry);
+  if (ScatterSlot)
+    startCounting(Scattered, ExecEntry);
   for (BasicBlock *BB : Tile)
     for (Instruction &I : *BB) {
       auto Array = arrayOf(I);
@@ -323,15 +402,28 @@ void TileSplitter::moveToScratchpad() {
       IRBuilder<> B(&I);
       unsigned PtrOp = isa<LoadInst>(I) ? 0 : 1;
       Value *Ptr = I.getOperand(PtrOp);
+      if (Array == ScatterSlot) {
+        // The next place in the slot (prem-tile checked the store is at
+        // least as aligned as its size).
+        auto &St = cast<StoreInst>(I);
+        St.setOperand(PtrOp, B.CreateGEP(B.getInt8Ty(), Scratchpad,
+                                         nextGatherOffset(B, *Array, Scattered),
+                                         "prem.spm.addr"));
+        St.setAlignment(
+            Align(F.getDataLayout()
+                      .getTypeStoreSize(St.getValueOperand()->getType())
+                      .getFixedValue()));
+        continue;
+      }
       if (Array != GatherSlot) {
         I.setOperand(PtrOp, scratchpadAddress(B, Ptr, *Array));
         continue;
       }
       // The gathered element, unless the tile writes that byte's interval.
       Type *I64 = B.getInt64Ty();
-      Value *Offset = nextGatherOffset(B);
+      Value *Offset = nextGatherOffset(B, *Array, Gathered);
       for (const TiledArray &W : T.Arrays) {
-        if (!W.Written)
+        if (!W.Written || W.GatherStride)
           continue;
         Value *Begin = B.CreatePtrToInt(W.Begin, I64);
         Value *InW = B.CreateSub(B.CreatePtrToInt(Ptr, I64), Begin);
@@ -459,15 +551,20 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     return "the tile's blocks are not where prem-tile left them";
   for (auto [K, A] : enumerate(T.Arrays))
     if (A.GatherStride) {
-      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
-        return "the indirect loads' slot is not where prem-tile left it";
-      GatherSlot = K;
+      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size() ||
+          (A.Scatter && A.GatherThreads != 1))
+        return "the indirect accesses' slot is not where prem-tile left it";
+      (A.Scatter ? ScatterSlot : GatherSlot) = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||
                (A.WriteHasNoHoles && !A.Pitch &&
                 (!A.WriteBegin || !A.WriteLength)) ||
                (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes)) ||
                (!A.Skip != !A.Cut))
       return "array " + A.Name + ": interval values are missing";
+  if (ScatterSlot)
+    for (const TiledArray &A : T.Arrays)
+      if (!A.GatherStride && (!A.SpanBegin || !A.SpanEnd))
+        return "array " + A.Name + ": span values are missing";
 
   if (M == PremMode::Compatible) {
     // The version branch stays, unconditional, to mark the tile.
@@ -524,6 +621,11 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
                             ((M == PremMode::SoftDMA && A.Read) || Whole));
     IntervalStores.push_back(Interval);
     ElementStores.push_back(A.Written && !Interval);
+    if (A.Scatter) {
+      Arrays.push_back(json::Object{
+          {"name", A.Name}, {"load", "none"}, {"store", "scatter"}});
+      continue;
+    }
     Arrays.push_back(json::Object{{"name", A.Name},
                                   {"load", A.GatherStride      ? "gather"
                                            : !A.Read && !Whole ? "none"
@@ -538,15 +640,22 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   }
   Record["arrays"] = std::move(Arrays);
 
-  if (GatherSlot) {
-    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-    Gathered = B.CreateAlloca(B.getInt64Ty(), nullptr, "prem.gathered");
+  IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
+  if (GatherSlot)
+    Gathered =
+        EntryB.CreateAlloca(EntryB.getInt64Ty(), nullptr, "prem.gathered");
+  if (ScatterSlot) {
+    Scattered =
+        EntryB.CreateAlloca(EntryB.getInt64Ty(), nullptr, "prem.scattered");
+    Clash = EntryB.CreateAlloca(EntryB.getInt1Ty(), nullptr, "prem.clash");
   }
   // Copies first: they need the tile's accesses as they are.
   if (is_contained(IntervalLoads, true))
     copyIntervals(T.LoadBlock, /*In=*/true, IntervalLoads);
-  if (M == PremMode::DAE || GatherSlot)
+  if (M == PremMode::DAE || GatherSlot || ScatterSlot)
     buildStripLoad(/*CopyAll=*/M == PremMode::DAE);
+  if (ScatterSlot)
+    fallBackOnClash();
   if (any_of(ElementStores, [](bool B) { return B; }))
     buildStripStore(ElementStores);
   if (M == PremMode::SoftDMA)
@@ -557,9 +666,13 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     F.getContext().emitError("prem-les: the Execute phase of a tile of '" +
                              F.getName() + "' still accesses global memory");
   }
-  if (Gathered) {
+  SmallVector<AllocaInst *, 3> Counters;
+  for (AllocaInst *A : {Gathered, Scattered, Clash})
+    if (A)
+      Counters.push_back(A);
+  if (!Counters.empty()) {
     DominatorTree DT(F);
-    PromoteMemToReg({Gathered}, DT);
+    PromoteMemToReg(Counters, DT);
   }
   T.Version->setMetadata(SplitMD, MDNode::get(C, {}));
   ++NumSplit;

@@ -30,7 +30,9 @@
 // through accesses of different shapes may get one slot per shape, and one
 // read by columns (B[k][j] in a tile of j) a 2-D transfer (seed 003): rows
 // of the array's pitch, only the tile's columns of each (clipped to the
-// interval where the rectangle would reach outside it).
+// interval where the rectangle would reach outside it). An indirect load or
+// store (x[idx[i]], y[idx[i]] = v) has no interval: the tile moves its
+// elements through a slot of one per execution (issue 3: dae for them).
 //
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
@@ -169,6 +171,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
         TA.GatherStride = intOf(A->getOperand(5));
         TA.GatherThreads = intOf(A->getOperand(6));
       }
+      if (A->getNumOperands() > 7)
+        TA.Scatter = intOf(A->getOperand(7));
       T.Arrays.push_back(std::move(TA));
     }
     Tiles.push_back(std::move(T));
@@ -222,6 +226,8 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
                          .Case("rowbytes", &TA.RowBytes)
                          .Case("skip", &TA.Skip)
                          .Case("cut", &TA.Cut)
+                         .Case("spanbegin", &TA.SpanBegin)
+                         .Case("spanend", &TA.SpanEnd)
                          .Default(nullptr);
       if (Slot)
         *Slot = &I;
@@ -435,19 +441,23 @@ private:
     return Shape;
   }
   std::optional<uint64_t> bytesPerTile(uint64_t Iterations) const;
-  /// Indirect loads (issue 3: dae for them): they have no interval, so a
-  /// tile gathers each execution's element into one more slot, after the
-  /// others, GatherStride bytes apart in execution order (0: none).
-  uint64_t GatherStride = 0;
+  /// Indirect loads or stores (issue 3: dae for them): they have no
+  /// interval, so a tile gathers each execution's element into one more
+  /// slot, after the others, IndirectStride bytes apart in execution order
+  /// (0: none), or with Scatters has each store put its element there for
+  /// the Store phase to scatter.
+  uint64_t IndirectStride = 0;
+  bool Scatters = false;
   /// Threads that gather: 1 on host offload; on a GPU the block's, each
   /// with its own elements (stored execution-major: consecutive threads on
   /// consecutive elements, no bank conflicts).
-  uint64_t GatherThreads = 1;
-  /// The indirect loads in the tiled loop; one outside it (an inner tile's)
-  /// runs on global memory in its stretch's compatible interval.
-  SmallVector<const GatheredLoad *, 2> TileGathers;
-  std::string gatherLegality(ArrayRef<BasicBlock *> Blocks);
-  std::optional<uint64_t> gatherBytes(uint64_t Iterations) const;
+  uint64_t IndirectThreads = 1;
+  /// The indirect loads (or stores) in the tiled loop; one outside it (an
+  /// inner tile's) runs on global memory in its stretch's compatible
+  /// interval.
+  SmallVector<const IndirectSite *, 2> TileIndirect;
+  std::string indirectLegality(ArrayRef<BasicBlock *> Blocks);
+  std::optional<uint64_t> indirectBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
   Value *balancedTileSize(Value *Trips, uint64_t Iterations, Instruction *At);
@@ -630,9 +640,6 @@ std::string NestTiler::blockUniformLegality() {
   if (!runsUnconditionally(L->getHeader(), &PDT))
     return "in a thread block the tiled loop must run on every path "
            "through the kernel";
-  if (!Nest.Gathers.empty())
-    return "indirect loads in a thread block's inner tiles are not "
-           "supported (their per-thread slots assume one tile per block)";
   for (Loop *In = L; In; In = In->getParentLoop())
     if (!blockUniform(SE.getBackedgeTakenCount(In)))
       return "in a thread block the tiled loop's trip count (or that of a "
@@ -680,8 +687,10 @@ std::string NestTiler::outsideLegality(Loop *Tiled) {
     }
     if (!Stretch.Before && !Stretch.After)
       continue;
+    // (The header, not the predecessor: a guard's branch may enter the loop
+    // with no preheader between.)
     BasicBlock *Start = Outer ? Outer->getHeader() : BodyStart;
-    if (!PDT.dominates(Pre, Start) ||
+    if (!Pre || !PDT.dominates(Inner->getHeader(), Start) ||
         (Outer && (!Outer->getLoopLatch() ||
                    !DT.dominates(Exit, Outer->getLoopLatch()))))
       return formatv("accesses outside the depth-{0} loop need it to run in "
@@ -1054,7 +1063,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     }
   }
   SmallVector<BasicBlock *, 16> Blocks = blocksOf(L, F);
-  if (std::string Why = gatherLegality(Blocks); !Why.empty())
+  if (std::string Why = indirectLegality(Blocks); !Why.empty())
     return Why;
   // A loop inside whose own branches do not depend on loaded data may be
   // tiled instead: the branches then lie outside its tiles.
@@ -1153,6 +1162,17 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   auto Interval = S.Length->largest(One);
   if (!Interval || (S.Written && !Nest.Gathers.empty()))
     return;
+  // An inner tile whose iterations are rows (val[k][i] in a tile of k, a
+  // thread block on i) saves nothing in one iteration, whose row is its
+  // interval, and most in the whole loop: a rectangle that saves half in
+  // either is kept (preferIntervals judges it again at the tile's size).
+  std::optional<std::string> Whole;
+  std::optional<uint64_t> WholeInterval;
+  if (auto Trip = TileDepth ? maxTrip(TileDepth) : std::nullopt;
+      Trip && *Trip > 1) {
+    Whole = tileContext(*Trip);
+    WholeInterval = S.Length->largest(*Whole);
+  }
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
   for (const AffineAccess &Acc : A.Accesses) {
@@ -1185,8 +1205,16 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets, Bounds);
     auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets, Bounds);
     auto R = Rows->largest(One), W = Columns->largest(One);
-    if (!R || !W || *R * alignTo(*W, Align) > *Interval / 2)
+    if (!R || !W)
       continue;
+    if (*R * alignTo(*W, Align) > *Interval / 2) {
+      if (!WholeInterval)
+        continue;
+      auto WholeR = Rows->largest(*Whole), WholeW = Columns->largest(*Whole);
+      if (!WholeR || !WholeW ||
+          *WholeR * alignTo(*WholeW, Align) > *WholeInterval / 2)
+        continue;
+    }
     std::pair<bool, uint64_t> Cost{
         !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds),
         *R * alignTo(*W, Align)};
@@ -1382,8 +1410,8 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
       return std::nullopt;
     Total += alignTo(*Size, SlotAlign);
   }
-  if (GatherStride) {
-    auto Gathered = gatherBytes(Iterations);
+  if (IndirectStride) {
+    auto Gathered = indirectBytes(Iterations);
     if (!Gathered)
       return std::nullopt;
     Total += alignTo(*Gathered, SlotAlign);
@@ -1391,18 +1419,20 @@ std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
   return Total;
 }
 
-std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
+std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
   // A GPU block's threads run one SIMT iteration each (a CUDA thread, or
-  // its iteration of the team's chunk).
-  SmallVector<uint64_t, 3> Tile = tileShape(BlockTile ? 1 : Iterations);
+  // its iteration of the team's chunk), and in an inner tile the tile's
+  // iterations of the tiled loop: the gathered elements are per thread.
+  SmallVector<uint64_t, 3> Tile =
+      tileShape(BlockTile && !TileDepth ? 1 : Iterations);
   uint64_t Total = 0;
-  for (const GatheredLoad *G : TileGathers) {
+  for (const IndirectSite *G : TileIndirect) {
     auto Executions = Nest.gatherExecutionsPerTile(*G, Tile);
     if (!Executions)
       return std::nullopt;
-    Total += *Executions * GatherStride;
+    Total += *Executions * IndirectStride;
   }
-  return Total * GatherThreads;
+  return Total * IndirectThreads;
 }
 
 /// The Load phase gathers what the Execute phase then reads in the same
@@ -1413,65 +1443,100 @@ std::optional<uint64_t> NestTiler::gatherBytes(uint64_t Iterations) const {
 /// reads those from the written array's slot, which holds the whole
 /// interval, so the load must not straddle the slot's ends (aligned to its
 /// size, checked against the intervals at run time).
-std::string NestTiler::gatherLegality(ArrayRef<BasicBlock *> Blocks) {
-  GatherStride = 0;
-  GatherThreads = 1;
-  TileGathers.clear();
+///
+/// Scatters the same way round: the Execute phase puts each stored element
+/// in the slot, the Store phase replays the addresses and stores them in
+/// the same order. A scattered byte the tile also reads or writes through
+/// another access would be stale in the scratchpad, and arrays may alias:
+/// the Load phase checks every scattered address against the other slots'
+/// spans and runs the tile on global memory where one meets them (prem-les).
+/// That check is one thread's, so not in a GPU block's tiles; and a tile
+/// does not both gather and scatter (a gathered element could be one the
+/// tile scattered before).
+std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
+  IndirectStride = 0;
+  IndirectThreads = 1;
+  Scatters = false;
+  TileIndirect.clear();
   // One outside the loop is in a stretch of outsideLegality.
   SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
-  for (const GatheredLoad &G : Nest.Gathers) {
-    if (InLoop.contains(G.Inst->getParent()))
-      TileGathers.push_back(&G);
-    else if (Outside.empty())
-      return "an indirect load is outside the tiled loop";
-  }
-  if (TileGathers.empty())
+  SmallVector<const IndirectSite *, 2> Loads, Stores;
+  for (const auto *Sites : {&Nest.Gathers, &Nest.Scatters})
+    for (const IndirectSite &G : *Sites) {
+      if (InLoop.contains(G.Inst->getParent()))
+        (Sites == &Nest.Gathers ? Loads : Stores).push_back(&G);
+      else if (Outside.empty())
+        return Sites == &Nest.Gathers
+                   ? "an indirect load is outside the tiled loop"
+                   : "an indirect store is outside the tiled loop";
+    }
+  if (Loads.empty() && Stores.empty())
     return "";
+  if (!Stores.empty()) {
+    if (BlockTile)
+      return "an indirect store (" + Stores.front()->Why +
+             ") in a GPU tile: whether its elements meet the tile's other "
+             "data is checked per thread, and a block-wide check is not "
+             "built";
+    if (!Loads.empty())
+      return "indirect loads and stores in one tile: a gathered element "
+             "could be one the tile scattered before";
+    Scatters = true;
+    TileIndirect = Stores;
+  } else {
+    TileIndirect = Loads;
+  }
+  StringRef What = Scatters ? "store" : "load";
   if (BlockTile) {
     if (!Nest.Kernel->SIMT.BlockSize)
-      return "an indirect load (" + TileGathers.front()->Why +
+      return "an indirect load (" + TileIndirect.front()->Why +
              ") in a block of unknown size: its threads' gathered elements "
              "would not have a known place";
-    GatherThreads = *Nest.Kernel->SIMT.BlockSize;
+    IndirectThreads = *Nest.Kernel->SIMT.BlockSize;
   }
   SmallPtrSet<const Instruction *, 8> Gathered;
-  for (const GatheredLoad &G : Nest.Gathers)
+  for (const IndirectSite &G : Nest.Gathers)
     Gathered.insert(G.Inst);
   uint64_t Stride = 0;
-  for (const GatheredLoad *GL : TileGathers) {
-    const GatheredLoad &G = *GL;
-    auto *Ld = cast<LoadInst>(G.Inst);
-    if (!isPowerOf2_64(G.Bytes) || Ld->getAlign().value() < G.Bytes)
-      return "an indirect load is not aligned to its size";
-    SmallVector<const Value *, 8> Work{Ld->getPointerOperand()};
+  for (const IndirectSite *GL : TileIndirect) {
+    const IndirectSite &G = *GL;
+    if (!isPowerOf2_64(G.Bytes) ||
+        getLoadStoreAlignment(G.Inst).value() < G.Bytes)
+      return ("an indirect " + What + " is not aligned to its size").str();
+    SmallVector<const Value *, 8> Work{getLoadStorePointerOperand(G.Inst)};
     SmallPtrSet<const Value *, 16> Seen;
     while (!Work.empty()) {
       auto *I = dyn_cast<Instruction>(Work.pop_back_val());
       if (!I || !InLoop.contains(I->getParent()) || !Seen.insert(I).second)
         continue;
       if (Gathered.contains(I))
-        return "the index of an indirect load is itself loaded indirectly";
+        return ("the index of an indirect " + What +
+                " is itself loaded indirectly")
+            .str();
       if (isa<LoadInst>(I)) {
         auto It = SlotOf.find(I);
         if (It == SlotOf.end())
-          return "the address of an indirect load depends on a load the "
-                 "footprint does not know";
+          return ("the address of an indirect " + What +
+                  " depends on a load the footprint does not know")
+              .str();
         const ArrayFootprint &Index = Nest.Arrays[Slots[It->second].Array];
         if (Index.Written)
-          return "the index of an indirect load is read from " + Index.Name +
-                 ", which the loop writes";
+          return ("the index of an indirect " + What + " is read from " +
+                  Index.Name + ", which the loop writes")
+              .str();
         continue;
       }
       if (I->mayReadOrWriteMemory())
-        return "the address of an indirect load depends on a call";
+        return ("the address of an indirect " + What + " depends on a call")
+            .str();
       append_range(Work, I->operands());
     }
     Stride = std::max<uint64_t>(Stride, G.Bytes);
   }
-  GatherStride = Stride;
-  if (!gatherBytes(1))
-    return "an indirect load is in a loop of unbounded length";
-  for (const GatheredLoad *G : TileGathers)
+  IndirectStride = Stride;
+  if (!indirectBytes(1))
+    return ("an indirect " + What + " is in a loop of unbounded length").str();
+  for (const IndirectSite *G : TileIndirect)
     SlotOf[G->Inst] = Slots.size();
   return "";
 }
@@ -1690,9 +1755,10 @@ bool NestTiler::run(json::Object &Record) {
     DeeperMayDo = false;
     SlotOf.clear();
     Slots.clear();
-    GatherStride = 0;
-    TileGathers.clear();
-    GatherThreads = 1;
+    IndirectStride = 0;
+    Scatters = false;
+    TileIndirect.clear();
+    IndirectThreads = 1;
     BufferBytes = Budget;
     OneIterationTooLarge = false;
     std::string InnerWhy = innerLegality(Depth);
@@ -1785,33 +1851,44 @@ bool NestTiler::run(json::Object &Record) {
       Array["unique_bytes"] = *Unique;
     Arrays.push_back(std::move(Array));
   }
-  if (GatherStride) {
+  if (IndirectStride) {
     // Seed 001's DAE for the accesses SoftDMA cannot copy as an interval.
     SmallVector<StringRef, 2> Names;
-    for (const GatheredLoad *G : TileGathers)
+    for (const IndirectSite *G : TileIndirect)
       if (!G->Name.empty() && !is_contained(Names, G->Name))
         Names.push_back(G->Name);
-    json::Array Read;
+    json::Array Touched;
     for (StringRef N : Names)
-      Read.push_back(N);
-    json::Object Array{{"name", "indirect"},
-                       {"read", true},
-                       {"written", false},
-                       {"store", "none"},
-                       {"transfer", "gather"},
-                       {"arrays", std::move(Read)},
-                       {"loads", int64_t(TileGathers.size())},
-                       {"element_bytes", GatherStride}};
-    if (auto Bytes = Iterations ? gatherBytes(Iterations) : std::nullopt) {
+      Touched.push_back(N);
+    json::Object Array{
+        {"name", Scatters ? "scattered" : "indirect"},
+        {"read", !Scatters},
+        {"written", Scatters},
+        {"store", Scatters ? "scatter" : "none"},
+        {"transfer", Scatters ? "scatter" : "gather"},
+        {"arrays", std::move(Touched)},
+        {Scatters ? "stores" : "loads", int64_t(TileIndirect.size())},
+        {"element_bytes", IndirectStride}};
+    if (auto Bytes = Iterations ? indirectBytes(Iterations) : std::nullopt) {
       Array["interval_bytes"] = *Bytes;
       Array["unique_bytes"] = *Bytes;
     }
     Arrays.push_back(std::move(Array));
     ORE.emit([&] {
+      if (Scatters)
+        return OptimizationRemark("prem", "Scattered",
+                                  &*anchor()->getFirstNonPHIOrDbg())
+               << "kernel " << Nest.Kernel->Entry->getName() << ": "
+               << ore::NV("Stores", unsigned(TileIndirect.size()))
+               << " indirect store(s) of " << join(Names, ", ")
+               << " scattered element by element in the Store phase (dae "
+                  "for them: they have no interval to copy); a tile whose "
+                  "scattered elements meet its other data runs on global "
+                  "memory";
       return OptimizationRemark("prem", "Gathered",
                                 &*anchor()->getFirstNonPHIOrDbg())
              << "kernel " << Nest.Kernel->Entry->getName() << ": "
-             << ore::NV("Loads", unsigned(TileGathers.size()))
+             << ore::NV("Loads", unsigned(TileIndirect.size()))
              << " indirect load(s) of " << join(Names, ", ")
              << " gathered element by element in the Load phase (dae for "
                 "them: they have no interval to copy)";
@@ -1954,6 +2031,11 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     if (S.Pitch)
       ArrayOps.push_back(i64MD(C, S.Pitch));
     TileOps.push_back(tupleOf(C, ArrayOps));
+    // What the Load phase checks scattered addresses against.
+    if (Scatters) {
+      Tag(Spans.back().first, K, "spanbegin");
+      Tag(Spans.back().second, K, "spanend");
+    }
   }
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {
@@ -1968,16 +2050,25 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Safe = B.CreateAnd(Safe, Apart);
     }
   }
-  if (GatherStride) {
+  if (IndirectStride) {
     unsigned K = Slots.size();
-    uint64_t Gathered = *gatherBytes(Iterations);
+    uint64_t Gathered = *indirectBytes(Iterations);
     Tag(B.getInt64(Gathered), K, "length");
     Tag(Used, K, "slot");
     Used = B.CreateAdd(Used, B.getInt64(alignTo(Gathered, SlotAlign)));
-    TileOps.push_back(tupleOf(C, {MDString::get(C, "indirect"), boolMD(C, true),
-                                  boolMD(C, false), boolMD(C, false),
-                                  i64MD(C, 0), i64MD(C, GatherStride),
-                                  i64MD(C, GatherThreads)}));
+    SmallVector<Metadata *, 8> IndirectOps{
+        MDString::get(C, Scatters ? "scattered" : "indirect"),
+        boolMD(C, !Scatters),
+        boolMD(C, Scatters),
+        boolMD(C, false),
+        i64MD(C, 0),
+        i64MD(C, IndirectStride),
+        i64MD(C, IndirectThreads)};
+    if (Scatters)
+      IndirectOps.push_back(boolMD(C, true));
+    TileOps.push_back(tupleOf(C, IndirectOps));
+  }
+  if (IndirectStride && !Scatters) {
     // A gathered element that lies in a written interval is read from that
     // slot: whole elements only.
     for (auto [I, S] : enumerate(Slots)) {
@@ -1985,8 +2076,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
         continue;
       Value *Ends = B.CreateOr(Spans[I].first, Lengths[I]);
       Safe = B.CreateAnd(
-          Safe, B.CreateICmpEQ(B.CreateAnd(Ends, B.getInt64(GatherStride - 1)),
-                               B.getInt64(0)));
+          Safe,
+          B.CreateICmpEQ(B.CreateAnd(Ends, B.getInt64(IndirectStride - 1)),
+                         B.getInt64(0)));
     }
   }
   if (Precondition)
@@ -2287,7 +2379,7 @@ void NestTiler::transformBlockTile() {
     Params["simt_n"] = N;
     Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
     Value *Precondition = nullptr;
-    if (GatherStride) {
+    if (IndirectStride) {
       // The gathered elements' slot has room for one iteration per thread
       // of a block of the size the kernel states.
       Value *Threads =
@@ -2297,7 +2389,7 @@ void NestTiler::transformBlockTile() {
                     B.getInt32Ty()))
               : B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
       Threads = B.CreateZExt(Threads, I64);
-      Value *Sized = B.CreateICmpEQ(Threads, B.getInt64(GatherThreads));
+      Value *Sized = B.CreateICmpEQ(Threads, B.getInt64(IndirectThreads));
       Value *OneEach = B.CreateICmpULE(N, Threads);
       Precondition = B.CreateAnd(Sized, OneEach);
     }

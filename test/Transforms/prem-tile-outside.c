@@ -188,7 +188,7 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // CHECK-NOT: load
 // CHECK: br i1 %{{[0-9]+}}, label %prem.store, label %for.body
 
-// GEMM-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: depth-2 loop tiled, one iteration of each loop around it and 48 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 1 before the depth-2 loop, 1 after the depth-2 loop
+// GEMM-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: depth-2 loop tiled, one iteration of each loop around it and 500 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 1 before the depth-2 loop, 1 after the depth-2 loop
 // GEMM-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // GEMM: for.cond.preheader:
 // GEMM: %prem.compat.interval = freeze i32
@@ -213,8 +213,10 @@ void gemm(float *restrict c, const float *restrict a, const float *restrict b) {
 // GEMM-NEXT: call void @__prem_exit_mem(i32 %prem.compat.interval)
 // GEMM-NEXT: br i1 %{{.*}}, label %for.cond.cleanup, label %for.body
 
-// C is written outside the tiles only: the tiles read a and b.
-// JSON: one SIMT iteration x one iteration of the depth-1 loop x 48 iterations of the depth-2 loop [{'after': 1, 'before': 1, 'loop': 'depth-2'}] [('a', False, 'none'), ('b', False, 'none')]
+// C is written outside the tiles only: the tiles read a and b (b[k][j] a
+// 2-D transfer: one float of each of 500 rows, where as an interval 48 rows
+// of 80 bytes would fit).
+// JSON: one SIMT iteration x one iteration of the depth-1 loop x 500 iterations of the depth-2 loop [{'after': 1, 'before': 1, 'loop': 'depth-2'}] [('a', False, 'none'), ('b', False, 'none')]
 
 // BRANCH-REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_branch_l{{[0-9]+}}: depth-1 loop tiled, one SIMT iteration and 4096 of its iterations per PREM interval; accesses outside it in compatible intervals of their own: 2 after the depth-1 loop
 // BRANCH-WHY: largest tile of iterations of the depth-1 loop, one SIMT iteration at a time (tiles of whole SIMT iterations refused: control flow in the loop depends on loaded data) whose byte intervals fit 49152 bytes

@@ -1,11 +1,12 @@
 // Shapes the transformation must refuse: each kernel gets a remark with the
 // reason and comes out of the whole pipeline byte for byte as it went in.
-// scatter through an index array (gathers are tiled: prem-gather.c):
+// a histogram, an indirect load and store of one element (scatters alone
+// are tiled: prem-scatter.c; gathers alone: prem-gather.c):
 // RUN: %omp_host_device_ir -DINDIRECT %s -o %t.indirect.ll
 // RUN: %opt_prem -passes=verify %t.indirect.ll -S -o %t.indirect.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.indirect.ll -S -o %t.indirect.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=INDIRECT
 // RUN: cmp %t.indirect.plain.ll %t.indirect.after.ll
-// INDIRECT: not transformed: the footprint is not exact: indirect store (a scatter): subscript is loaded from memory inside the nest
+// INDIRECT: not transformed: indirect loads and stores in one tile: a gathered element could be one the tile scattered before
 
 // a gather whose index the loop writes (the Load phase would gather from
 // the old index, the Execute phase read with the new):
@@ -99,9 +100,9 @@ extern int ext(float);
 void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
             const int *restrict len, int *restrict iw) {
 #if defined(INDIRECT)
-#pragma omp target teams distribute parallel for map(to: A[0:N], idx[0:N]) map(from: B[0:N])
+#pragma omp target teams distribute parallel for num_teams(1) thread_limit(1) map(to: A[0:N], idx[0:N]) map(tofrom: B[0:N])
   for (int i = 0; i < N; i++)
-    B[idx[i]] = A[i];
+    B[idx[i]] += A[i];
 #elif defined(INDEX_WRITTEN)
 #pragma omp target teams distribute parallel for map(to: A[0:N]) map(tofrom: iw[0:N]) map(from: B[0:N])
   for (int i = 0; i < N; i++) {

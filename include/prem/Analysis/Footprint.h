@@ -158,11 +158,13 @@ struct ArrayFootprint {
   std::array<llvm::SmallVector<std::string, 4>, 3> TranslateBytes;
 };
 
-/// A load whose address the nest computes from data it loads (x[idx[i]], or
-/// through a pointer loaded in the nest): it has no affine form and no
-/// interval, so PREM tiles gather it element by element (issue 3: dae for
-/// that access) into a slot of one element per execution.
-struct GatheredLoad {
+/// A load or store whose address the nest computes from data it loads
+/// (x[idx[i]], or through a pointer loaded in the nest): it has no affine
+/// form and no interval, so PREM tiles move it element by element (issue 3:
+/// dae for that access) through a slot of one element per execution: a load
+/// is gathered in the Load phase, a store (a scatter) stored in the Store
+/// phase.
+struct IndirectSite {
   const llvm::Instruction *Inst = nullptr;
   /// The array read, as far as it is known ("x"), for reports.
   std::string Name;
@@ -180,9 +182,9 @@ struct NestFootprint {
   llvm::Function *Region = nullptr;
   llvm::SmallVector<NestLoop, 4> Loops;
   std::vector<ArrayFootprint> Arrays;
-  /// Indirect loads, not in Arrays (their array may be there too, through
-  /// its affine accesses).
-  llvm::SmallVector<GatheredLoad, 2> Gathers;
+  /// Indirect loads and stores, not in Arrays (their array may be there
+  /// too, through its affine accesses).
+  llvm::SmallVector<IndirectSite, 2> Gathers, Scatters;
   llvm::SmallVector<FootprintReason, 2> Reasons;
   /// Assumptions the affine forms rest on (no wrap of narrow index math).
   bool AssumesNoWrap = false;
@@ -199,11 +201,11 @@ struct NestFootprint {
   std::optional<uint64_t> bytesPerTile(llvm::ArrayRef<uint64_t> Iterations,
                                        std::string *Why = nullptr,
                                        bool *IsExact = nullptr) const;
-  /// Executions of a gathered load in such a tile (loops it is in that the
-  /// tile does not cut run whole: their largest trip count); nullopt when a
-  /// loop around it is unbounded.
+  /// Executions of an indirect load or store in such a tile (loops it is in
+  /// that the tile does not cut run whole: their largest trip count); nullopt
+  /// when a loop around it is unbounded.
   std::optional<uint64_t>
-  gatherExecutionsPerTile(const GatheredLoad &G,
+  gatherExecutionsPerTile(const IndirectSite &G,
                           llvm::ArrayRef<uint64_t> Iterations) const;
   /// Same, for one array.
   std::optional<uint64_t> arrayBytesPerTile(const ArrayFootprint &A,

@@ -44,7 +44,11 @@ namespace prem {
 ///   run; it has a slot and a length, no begin. On a GPU each of the block's
 ///   GatherThreads threads gathers its own: the element a thread gathers at
 ///   byte count c of its own sequence is at slot + c * GatherThreads +
-///   thread * GatherStride.
+///   thread * GatherStride. A last operand i1 Scatter set: the slot,
+///   "scattered", holds the elements of the indirect stores the same way
+///   (host offload only: GatherThreads is 1), put there by the Execute phase
+///   and stored by the Store phase; every other slot then has spanbegin and
+///   spanend values, what the Load phase checks scattered addresses against.
 /// - prem.block on a terminator: !{i32 TileId,
 ///   !"load"|"store"|"global"|"end"}: the (initially empty) block of the
 ///   Load phase, of the Store phase, the entry of the global path, and the
@@ -55,7 +59,8 @@ namespace prem {
 ///   ends its compatible interval (several of each).
 /// - prem.value on a freeze instruction: !{i32 TileId, i32 Array, !"what"},
 ///   what = begin (first byte, ptr), length (i64), slot (i64 offset in the
-///   scratchpad), wbegin, wlength (written bytes when they have no holes);
+///   scratchpad), wbegin, wlength (written bytes when they have no holes),
+///   spanbegin, spanend (i64: the bytes the slot's accesses may touch);
 ///   for a 2-D slot, begin is its first row's first byte, rows and width
 ///   (bytes per row) what it holds, rowbytes how far apart its rows are in
 ///   the scratchpad (length = rows * rowbytes); Array = -1 for interval
@@ -83,8 +88,13 @@ struct TiledArray {
   llvm::Value *WriteBegin = nullptr, *WriteLength = nullptr;
   /// 2-D slots (Pitch != 0).
   uint64_t Pitch = 0;
-  /// The slot of the indirect loads (GatherStride != 0).
+  /// The slot of the indirect loads (GatherStride != 0), or with Scatter of
+  /// the indirect stores.
   uint64_t GatherStride = 0, GatherThreads = 1;
+  bool Scatter = false;
+  /// With a scattered slot: each other slot's span [SpanBegin, SpanEnd)
+  /// (i64 addresses) the scattered addresses must not meet.
+  llvm::Value *SpanBegin = nullptr, *SpanEnd = nullptr;
   llvm::Value *Rows = nullptr, *Width = nullptr, *RowBytes = nullptr;
   /// A 2-D slot whose rectangle reaches outside its interval: bytes its
   /// first row's copy leaves out at the start, its last row's at the end.

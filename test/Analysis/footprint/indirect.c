@@ -1,7 +1,7 @@
 // indirect access: x[idx[i]] has no affine form. The load is kept apart
 // from the arrays, with what makes it indirect, and counted one element per
 // execution (what a tile gathers); a store through an index (a scatter)
-// makes the footprint inexact.
+// the same way (what a tile scatters).
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %t.ll | FileCheck %s
 // RUN: %opt_prem -passes='print<prem-footprint>' -prem-footprint-tile=16 -disable-output %t.ll | FileCheck %s --check-prefix=TILE16
@@ -45,8 +45,10 @@ void gather(const float *restrict x, const int *restrict idx, float *restrict y)
 // XOR: indirect load of x: 4 bytes, subscript is computed (%xor) from memory loaded inside the nest (from 'idx'); 1 per tile [1]
 // XOR: exact: yes
 
-// SCATTER: exact: no
-// SCATTER-NEXT: reason IndirectAccess: indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx')
+// SCATTER: array x: 4-byte elements, read, 1 access(es)
+// SCATTER: indirect store of y: 4 bytes, subscript is loaded from memory inside the nest (from 'idx'); 1 per tile [1]
+// SCATTER-NEXT: total bytes per tile [1]: 12
+// SCATTER: exact: yes
 
 // KERNELS: prem-kernels: 1 kernel(s)
 // KERNELS-NEXT: kernel __omp_offloading_{{.*}}_gather_l{{[0-9]+}} kind=openmp

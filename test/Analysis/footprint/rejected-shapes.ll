@@ -1,7 +1,8 @@
 ; Shapes whose footprint cannot be exact get a reason each, never a crash:
 ; atomics, volatile accesses, memory intrinsics, irreducible cycles, a CUDA
-; grid-stride loop (unknown trip count), a base pointer loaded inside the
-; nest (pointer chasing) and a 2-D thread block.
+; grid-stride loop (unknown trip count) and a 2-D thread block. A store
+; through a base pointer loaded inside the nest (pointer chasing) is exact:
+; an indirect store, one element per execution, with what makes it indirect.
 ; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s | FileCheck %s
 ; RUN: %opt_prem -passes='print<prem-footprint>' -disable-output %s -pass-remarks-analysis=prem 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
@@ -104,8 +105,8 @@ define ptx_kernel void @pointer_chase(ptr %rows) {
   ret void
 }
 ; CHECK-LABEL: kernel pointer_chase region pointer_chase
-; CHECK: exact: no
-; CHECK-NEXT: reason IndirectAccess: base pointer %row is computed inside the nest
+; CHECK: indirect store of row: 4 bytes, base pointer %row is computed inside the nest; 1 per tile [1]
+; CHECK: exact: yes
 
 ; REMARK: remark: <unknown>:0:0: footprint of kernel 'atomic' is not exact: atomic read-modify-write
 ; REMARK: remark: <unknown>:0:0: footprint of kernel 'volatile_store' is not exact: volatile store

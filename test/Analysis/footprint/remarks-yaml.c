@@ -20,8 +20,16 @@ void scatter(const float *restrict x, const int *restrict idx, float *restrict y
     y[idx[i]] = x[i];
 }
 
+void total(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:N]) map(tofrom: y[0:1])
+  for (int i = 0; i < N; i++)
+#pragma omp atomic
+    y[0] += x[i];
+}
+
 // CHECK: remarks-yaml.c:11:{{[0-9]+}}: remark: kernel '__omp_offloading_{{.*}}_stencil_l10': 2 array(s), 1000 bytes per SIMT iteration [-Rpass-analysis=prem-footprint]
-// CHECK: remarks-yaml.c:20:{{[0-9]+}}: remark: footprint of kernel '__omp_offloading_{{.*}}_scatter_l18' is not exact: indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx') [-Rpass-analysis=prem-footprint]
+// CHECK: remarks-yaml.c:20:{{[0-9]+}}: remark: kernel '__omp_offloading_{{.*}}_scatter_l18': indirect store of 'y' (subscript is loaded from memory inside the nest (from 'idx')) counts one element per execution [-Rpass-analysis=prem-footprint]
+// CHECK: remarks-yaml.c:27:{{[0-9]+}}: remark: footprint of kernel '__omp_offloading_{{.*}}_total_l24' is not exact: atomic read-modify-write [-Rpass-analysis=prem-footprint]
 
 // YAML: --- !Analysis
 // YAML-NEXT: Pass: prem-footprint
@@ -29,5 +37,13 @@ void scatter(const float *restrict x, const int *restrict idx, float *restrict y
 // YAML: - BytesPerSIMTIteration: '1000'
 // YAML: --- !Analysis
 // YAML-NEXT: Pass: prem-footprint
-// YAML-NEXT: Name: IndirectAccess
-// YAML: - Reason: 'indirect store (a scatter): subscript is loaded from memory inside the nest (from ''idx'')'
+// YAML-NEXT: Name: IndirectStore
+// YAML: - Reason: 'subscript is loaded from memory inside the nest (from ''idx'')'
+// YAML: --- !Analysis
+// YAML-NEXT: Pass: prem-footprint
+// YAML-NEXT: Name: Footprint
+// YAML: - BytesPerSIMTIteration: '12'
+// YAML: --- !Analysis
+// YAML-NEXT: Pass: prem-footprint
+// YAML-NEXT: Name: Atomic
+// YAML: - Reason: atomic read-modify-write

@@ -34,16 +34,12 @@ exit:
   ret void
 }
 
-define ptx_kernel void @scatter(ptr %y, ptr %x, ptr %idx) {
+define ptx_kernel void @accumulate(ptr %y, ptr %x) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %i = zext i32 %tid to i64
-  %ip = getelementptr i32, ptr %idx, i64 %i
-  %k = load i32, ptr %ip
-  %k64 = sext i32 %k to i64
   %xp = getelementptr float, ptr %x, i64 %i
   %v = load float, ptr %xp
-  %yp = getelementptr float, ptr %y, i64 %k64
-  store float %v, ptr %yp
+  %old = atomicrmw fadd ptr %y, float %v monotonic
   ret void
 }
 
@@ -88,13 +84,13 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK:          "exact": false,
 ; CHECK:          "reasons": [
 ; CHECK-NEXT:       {
-; CHECK-NEXT:         "kind": "IndirectAccess",
-; CHECK-NEXT:         "message": "indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx')"
-; CHECK:        "name": "scatter",
+; CHECK-NEXT:         "kind": "Atomic",
+; CHECK-NEXT:         "message": "atomic read-modify-write"
+; CHECK:        "name": "accumulate",
 ; CHECK:        "tiling": {
 ; CHECK-NEXT:     "block_threads": 0,
 ; CHECK-NEXT:     "candidates": 0,
-; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (indirect store (a scatter): subscript is loaded from memory inside the nest (from 'idx'))"
+; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (atomic read-modify-write)"
 ; CHECK:      "prem_report_version": 1,
 ; CHECK-NEXT: "spm_bytes": 49152,
 ; CHECK-NEXT: "target": "nvptx64-nvidia-cuda"

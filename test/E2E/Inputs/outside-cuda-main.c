@@ -15,10 +15,12 @@ enum { M = 4 * 32 + 9 };
 void positive(const float *, float *, int);
 void weighted(const float *, const float *, float *, int);
 void in_row(float *, const float *, int);
+void gemvt(const float *, const float *, float *, int);
 static float *A, *X, *Y;
 static void runPositive(void) { positive(A, Y, M); }
 static void runWeighted(void) { weighted(A, X, Y, M); }
 static void runInRow(void) { in_row(A, X, M); }
+static void runGemvt(void) { gemvt(A, X, Y, M); }
 
 static void report(const char *Name, const float *Out, int n) {
   printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
@@ -38,5 +40,8 @@ int main(void) {
   A = data(M * COLS), X = data(COLS);
   launch(runInRow, Blocks, 32);
   report("in_row", A, M * COLS);
+  A = data(256 * 256), X = data(256), Y = data(M);
+  launch(runGemvt, Blocks, 32);
+  report("gemvt", Y, M);
   return 0;
 }

@@ -1,0 +1,148 @@
+// Indirect stores (issue 3: "indirect accesses fall back to dae for that
+// array"). y[idx[i]] has no interval: prem-tile gives the tile one more
+// slot, "scattered", of one 4-byte element per execution (336 iterations:
+// v 1344 + idx 1344 + 1344 bytes within 4 KiB), and tags each other slot's
+// span. In sdma and dae alike:
+// - the Load phase runs a copy of the tile stripped to the scattered
+//   addresses and checks each against every other slot's span (the arrays
+//   may alias, and the array scattered into may also be read by its own
+//   accesses, whose copies would then be stale); a tile where one meets a
+//   span runs on global memory instead, in the memory phase it is in (the
+//   global path's loop entered past its __prem_enter_mem);
+// - the Execute phase puts each stored element at the next place of the
+//   slot;
+// - the Store phase runs a copy stripped to the scatter, its addresses from
+//   the scratchpad's idx, and stores the elements in the order they were
+//   made.
+// RUN: %omp_host_device_ir %s -o %t.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-spm-bytes=4096 %t.ll -S -o - -pass-remarks=prem 2>%t.remarks | FileCheck %s --check-prefix=SDMA
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=dae -prem-spm-bytes=4096 %t.ll -S -o - | FileCheck %s --check-prefix=DAE
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=cmpt -prem-spm-bytes=4096 %t.ll -S -o - | FileCheck %s --check-prefix=CMPT
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=4096 -prem-report=%t.json %t.ll -disable-output
+// RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['load_bytes_per_tile'], p['store_bytes_per_tile'], [(a['name'], a.get('transfer'), a['store'], a.get('arrays'), a.get('stores'), a['unique_bytes']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
+// On a GPU the check would be one thread's, not the block's: the kernel is
+// left alone (OpenMP on NVPTX with -prem-gpu-tiles, and a CUDA kernel), and
+// its PTX is accepted.
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t.s -mllvm -prem-gpu-tiles -Rpass-missed=prem 2>&1 | FileCheck %s --check-prefix=GPU
+// RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
+// RUN: %cuda_bare_ir -I %S/Inputs -DCUDA -x cuda %s -o %t.cuda.ll
+// RUN: %opt_prem -passes=verify %t.cuda.ll -S -o %t.cuda.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.cuda.ll -S -o %t.cuda.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CUDA
+// RUN: cmp %t.cuda.plain.ll %t.cuda.after.ll
+#ifdef CUDA
+#include "cuda-bare.h"
+extern "C" __global__ void __launch_bounds__(32)
+scatter(float *__restrict__ y, const float *__restrict__ v,
+        const int *__restrict__ idx) {
+  int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
+  if (i < 4096)
+    y[idx[i]] = 2.0f * v[i];
+}
+#else
+#define N 4096
+void scatter(float *restrict y, const float *restrict v,
+             const int *restrict idx) {
+#pragma omp target teams distribute parallel for map(to: v[0:N], idx[0:N]) map(tofrom: y[0:N])
+  for (int i = 0; i < N; i++)
+    y[idx[i]] = 2.0f * v[i];
+}
+#endif
+
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: 1 indirect store(s) of y scattered element by element in the Store phase (dae for them: they have no interval to copy); a tile whose scattered elements meet its other data runs on global memory
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: worksharing loop tiled, 336 SIMT iterations per PREM interval
+// JSON: 2688 1344 [('v', None, 'none', None, None, 1344), ('idx', None, 'none', None, None, 1344), ('scattered', 'scatter', 'scatter', ['y'], 1, 1344)]
+// GPU: remark: {{.*}}not transformed: an indirect store (subscript is loaded from memory inside the nest (from '{{.*}}')) in a GPU tile: whether its elements meet the tile's other data is checked per thread, and a block-wide check is not built
+// CUDA: remark: {{.*}}kernel scatter not transformed: an indirect store (subscript is loaded from memory inside the nest (from 'idx')) in a GPU tile: whether its elements meet the tile's other data is checked per thread, and a block-wide check is not built
+
+// The Execute phase: v and idx from the scratchpad, the element to the
+// next place of the scattered slot.
+// SDMA-LABEL: define internal void @__omp_offloading_{{.*}}_scatter_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// SDMA: omp.inner.for.body:
+// SDMA-NEXT: %prem.scattered.0 = phi i64 [ 0, %prem.execute ], [ [[NEXT:%[0-9]+]], %omp.inner.for.body ]
+// SDMA: [[V:%[0-9]+]] = load float, ptr %prem.spm.addr, align 4
+// SDMA-NEXT: %mul5 = fmul float [[V]], 2.000000e+00
+// SDMA: load i32, ptr %prem.spm.addr{{[0-9]+}}, align 4
+// SDMA: [[NEXT]] = add i64 %prem.scattered.0, 4
+// SDMA-NEXT: [[OFF:%prem.scatter.off[0-9]*]] = add i64 %prem.slot8, %prem.scattered.0
+// SDMA-NEXT: [[ADDR:%prem.spm.addr[0-9]+]] = getelementptr i8, ptr %prem.spm, i64 [[OFF]]
+// SDMA-NEXT: store float %mul5, ptr [[ADDR]], align 4
+// SDMA-NOT: store
+// SDMA: br i1 %{{[0-9]+}}, label %prem.store, label %omp.inner.for.body
+// The header: each slot's span, then the scattered slot after the others.
+// SDMA: prem.tile:
+// SDMA: %prem.begin = freeze ptr [[VB:%[0-9]+]], !prem.value
+// SDMA: [[VBI:%[0-9]+]] = ptrtoint ptr [[VB]] to i64
+// SDMA-NEXT: [[VEI:%[0-9]+]] = add i64 [[VBI]], {{%[0-9]+}}
+// SDMA-NEXT: %prem.spanbegin = freeze i64 [[VBI]], !prem.value
+// SDMA-NEXT: %prem.spanend = freeze i64 [[VEI]], !prem.value
+// SDMA: %prem.spanbegin5 = freeze i64
+// SDMA-NEXT: %prem.spanend6 = freeze i64
+// SDMA-NEXT: %prem.length7 = freeze i64 1344, !prem.value
+// SDMA-NEXT: %prem.slot8 = freeze i64
+// SDMA: br i1 %{{[0-9]+}}, label %prem.load, label %prem.global, !prem.tile
+// SDMA: prem.load:
+// SDMA-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
+// SDMA: call void @__prem_copy_1d(
+// SDMA: call void @__prem_copy_1d(
+// SDMA-NEXT: br label %omp.inner.for.body.load
+// SDMA: prem.scatter.check:
+// SDMA-NEXT: br i1 [[CLASH:%[0-9]+]], label %omp.inner.for.body.global, label %prem.execute
+// SDMA: prem.execute:
+// SDMA-NEXT: call void @__prem_enter_comp(i32 %prem.interval1)
+// SDMA: prem.store:
+// SDMA-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
+// SDMA-NEXT: br label %omp.inner.for.body.store
+// SDMA: prem.global:
+// SDMA-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
+// SDMA-NEXT: br label %omp.inner.for.body.global
+// The global path's loop, entered from both.
+// SDMA: omp.inner.for.body.global:
+// SDMA-NEXT: %prem.k.global = phi i64 [ 0, %prem.global ], [ %prem.k.next.global, %omp.inner.for.body.global ], [ 0, %prem.scatter.check ]
+// SDMA-NEXT: %indvars.iv.global = phi i64 [ %indvars.iv.tile, %prem.global ], [ %indvars.iv.next.global, %omp.inner.for.body.global ], [ %indvars.iv.tile, %prem.scatter.check ]
+// SDMA: store float %mul5.global, ptr %arrayidx9.global, align 4
+// The Load phase's copy: each scattered address against v's and idx's
+// spans, nothing stored.
+// SDMA: omp.inner.for.body.load:
+// SDMA-NEXT: %prem.clash.0 = phi i1 [ false, %prem.load ], [ [[CLASH]], %omp.inner.for.body.load ]
+// SDMA-NOT: store
+// SDMA: %arrayidx9.load = getelementptr inbounds float, ptr %y, i64 %idxprom8.load
+// SDMA-NEXT: [[A:%[0-9]+]] = ptrtoint ptr %arrayidx9.load to i64
+// SDMA-NEXT: [[E:%[0-9]+]] = add i64 [[A]], 4
+// SDMA-NEXT: [[B1:%[0-9]+]] = icmp ult i64 [[A]], %prem.spanend
+// SDMA-NEXT: [[B2:%[0-9]+]] = icmp ugt i64 [[E]], %prem.spanbegin
+// SDMA-NEXT: [[M1:%[0-9]+]] = and i1 [[B2]], [[B1]]
+// SDMA-NEXT: [[C1:%[0-9]+]] = or i1 %prem.clash.0, [[M1]]
+// SDMA-NEXT: [[B3:%[0-9]+]] = icmp ult i64 [[A]], %prem.spanend6
+// SDMA-NEXT: [[B4:%[0-9]+]] = icmp ugt i64 [[E]], %prem.spanbegin5
+// SDMA-NEXT: [[M2:%[0-9]+]] = and i1 [[B4]], [[B3]]
+// SDMA-NEXT: [[CLASH]] = or i1 [[C1]], [[M2]]
+// SDMA-NOT: store
+// SDMA: br i1 %{{[0-9]+}}, label %prem.scatter.check, label %omp.inner.for.body.load
+// The Store phase's copy: idx from the scratchpad, the elements in order.
+// SDMA: omp.inner.for.body.store:
+// SDMA-NEXT: %prem.scattered.1 = phi i64 [ 0, %prem.store ], [ [[SNEXT:%[0-9]+]], %omp.inner.for.body.store ]
+// SDMA: [[I:%[0-9]+]] = load i32, ptr %prem.spm.addr{{[0-9]+}}, align 4
+// SDMA-NEXT: %idxprom8.store = sext i32 [[I]] to i64
+// SDMA-NEXT: %arrayidx9.store = getelementptr inbounds float, ptr %y, i64 %idxprom8.store
+// SDMA-NEXT: [[SNEXT]] = add i64 %prem.scattered.1, 4
+// SDMA-NEXT: %prem.scatter.off = add i64 %prem.slot8, %prem.scattered.1
+// SDMA-NEXT: %prem.spm.addr{{[0-9]+}} = getelementptr i8, ptr %prem.spm, i64 %prem.scatter.off
+// SDMA-NEXT: [[EL:%[0-9]+]] = load float, ptr %prem.spm.addr{{[0-9]+}}, align 4
+// SDMA-NEXT: store float [[EL]], ptr %arrayidx9.store, align 4
+// SDMA: !{!"scattered", i1 false, i1 true, i1 false, i64 0, i64 4, i64 1, i1 true}
+
+// dae: the Load copy copies v and idx element by element and checks the
+// scattered addresses in the same loop.
+// DAE: omp.inner.for.body.load:
+// DAE: store float %{{[0-9]+}}, ptr %prem.spm.addr, align 4
+// DAE: store i32 %{{[0-9]+}}, ptr %prem.spm.addr{{[0-9]+}}, align 4
+// DAE: icmp ult i64 %{{[0-9]+}}, %prem.spanend
+// DAE: br i1 %{{[0-9]+}}, label %prem.scatter.check, label %omp.inner.for.body.load
+// DAE: omp.inner.for.body.store:
+// DAE: store float %{{[0-9]+}}, ptr %arrayidx9.store, align 4
+
+// cmpt: the tile unchanged in its memory phase.
+// CMPT: prem.global:
+// CMPT-NEXT: call void @__prem_enter_mem(i32 %prem.interval1)
+// CMPT-NOT: prem.scatter.check
