@@ -36,13 +36,14 @@
 // may alias) is read from that array's slot instead, which then holds the
 // whole interval, so it sees the tile's own writes as the original did.
 //
-// Indirect stores (y[idx[i]] = v, on host offload) the same way round: the
+// Indirect stores (y[idx[i]] = v) the same way round: the
 // Execute phase puts each element in the tile's "scattered" slot, the Store
 // phase runs a copy of the tile stripped to them and stores each where the
 // original did, in the same order. A scattered byte the tile also reads or
 // writes through another slot would be stale there: the Load phase's copy
 // checks every scattered address against the other slots' spans, and a tile
-// where one meets them runs on global memory in the memory phase it is in.
+// where one meets them runs on global memory in the memory phase it is in
+// (in a GPU block, where one of its threads' does: the block votes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,8 +249,14 @@ void TileSplitter::fallBackOnClash() {
     if (Pred != Check)
       Pred->getTerminator()->replaceSuccessorWith(ExecEntry, Check);
   IRBuilder<> B(Check);
-  B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Clash, "prem.clash"), GlobalLoop,
-                 ExecEntry);
+  Value *Meets = B.CreateLoad(B.getInt1Ty(), Clash, "prem.clash");
+  // A block's tile: every thread must take the same path (its phases have
+  // block barriers), so the block votes, at a barrier all of it reaches.
+  if (Triple(F.getParent()->getTargetTriple()).isNVPTX())
+    Meets =
+        B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_red_or_aligned_all, {},
+                          {B.getInt32(0), Meets}, nullptr, "prem.clash.block");
+  B.CreateCondBr(Meets, GlobalLoop, ExecEntry);
   for (PHINode &Phi : GlobalLoop->phis())
     Phi.addIncoming(Phi.getIncomingValueForBlock(T.GlobalBlock), Check);
 }
@@ -551,8 +558,7 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     return "the tile's blocks are not where prem-tile left them";
   for (auto [K, A] : enumerate(T.Arrays))
     if (A.GatherStride) {
-      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size() ||
-          (A.Scatter && A.GatherThreads != 1))
+      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
         return "the indirect accesses' slot is not where prem-tile left it";
       (A.Scatter ? ScatterSlot : GatherSlot) = K;
     } else if (!A.Begin || !A.Length || !A.Slot ||

@@ -1450,9 +1450,10 @@ std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
 /// another access would be stale in the scratchpad, and arrays may alias:
 /// the Load phase checks every scattered address against the other slots'
 /// spans and runs the tile on global memory where one meets them (prem-les).
-/// That check is one thread's, so not in a GPU block's tiles; and a tile
-/// does not both gather and scatter (a gathered element could be one the
-/// tile scattered before).
+/// On a GPU the block's threads vote on it (NVPTX only), and each thread's
+/// elements have a column of the slot, as gathered ones do. A tile does not
+/// both gather and scatter (a gathered element could be one the tile
+/// scattered before).
 std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   IndirectStride = 0;
   IndirectThreads = 1;
@@ -1473,11 +1474,10 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   if (Loads.empty() && Stores.empty())
     return "";
   if (!Stores.empty()) {
-    if (BlockTile)
+    if (BlockTile && Triple(F.getParent()->getTargetTriple()).isAMDGPU())
       return "an indirect store (" + Stores.front()->Why +
-             ") in a GPU tile: whether its elements meet the tile's other "
-             "data is checked per thread, and a block-wide check is not "
-             "built";
+             ") in an AMDGPU tile: the block-wide vote on its addresses is "
+             "built for NVPTX only";
     if (!Loads.empty())
       return "indirect loads and stores in one tile: a gathered element "
              "could be one the tile scattered before";
@@ -1489,9 +1489,11 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   StringRef What = Scatters ? "store" : "load";
   if (BlockTile) {
     if (!Nest.Kernel->SIMT.BlockSize)
-      return "an indirect load (" + TileIndirect.front()->Why +
-             ") in a block of unknown size: its threads' gathered elements "
-             "would not have a known place";
+      return ("an indirect " + What + " (" + TileIndirect.front()->Why +
+              ") in a block of unknown size: its threads' " +
+              (Scatters ? "scattered" : "gathered") +
+              " elements would not have a known place")
+          .str();
     IndirectThreads = *Nest.Kernel->SIMT.BlockSize;
   }
   SmallPtrSet<const Instruction *, 8> Gathered;

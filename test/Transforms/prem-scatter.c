@@ -21,15 +21,21 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-mode=cmpt -prem-spm-bytes=4096 %t.ll -S -o - | FileCheck %s --check-prefix=CMPT
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-report,verify -prem-spm-bytes=4096 -prem-report=%t.json %t.ll -disable-output
 // RUN: %python -c "import json, sys; p = json.load(open(sys.argv[1]))['kernels'][0]['prem']; print(p['load_bytes_per_tile'], p['store_bytes_per_tile'], [(a['name'], a.get('transfer'), a['store'], a.get('arrays'), a.get('stores'), a['unique_bytes']) for a in p['arrays']])" %t.json | FileCheck %s --check-prefix=JSON
-// On a GPU the check would be one thread's, not the block's: the kernel is
-// left alone (OpenMP on NVPTX with -prem-gpu-tiles, and a CUDA kernel), and
-// its PTX is accepted.
-// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t.s -mllvm -prem-gpu-tiles -Rpass-missed=prem 2>&1 | FileCheck %s --check-prefix=GPU
+// On a GPU each thread scatters into its own column of the slot (the k-th
+// element of thread t at slot + k * 4 * threads + t * 4), and the block
+// votes on the check (a barrier's or) so that all its threads take the same
+// path: OpenMP on NVPTX (-prem-gpu-tiles, blocks of 128) and a CUDA kernel
+// (blocks of 32), both through ptxas.
+// RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -DGPU -S %s -o %t.s -mllvm -prem-gpu-tiles -Rpass=prem 2>&1 | FileCheck %s --check-prefix=GPU
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
 // RUN: %cuda_bare_ir -I %S/Inputs -DCUDA -x cuda %s -o %t.cuda.ll
-// RUN: %opt_prem -passes=verify %t.cuda.ll -S -o %t.cuda.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.cuda.ll -S -o %t.cuda.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=CUDA
-// RUN: cmp %t.cuda.plain.ll %t.cuda.after.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.cuda.ll -S -o - -pass-remarks=prem 2>%t.cuda.remarks | FileCheck %s --check-prefix=CUDA
+// RUN: FileCheck %s --check-prefix=CUDA-REMARK < %t.cuda.remarks
+// RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs -DCUDA -S %s -o %t.cuda.s
+// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.cuda.s -o %t.cuda.o %}
+// RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs -DCUDA --no-offload-arch=sm_90 --cuda-gpu-arch=sm_87 -S %s -o %t.cuda87.s
+// RUN: %if ptxas %{ %ptxas -arch=sm_87 %t.cuda87.s -o %t.cuda87.o %}
+// RUN: FileCheck %s --check-prefix=PTX < %t.cuda.s
 #ifdef CUDA
 #include "cuda-bare.h"
 extern "C" __global__ void __launch_bounds__(32)
@@ -41,9 +47,14 @@ scatter(float *__restrict__ y, const float *__restrict__ v,
 }
 #else
 #define N 4096
+#ifdef GPU
+#define LIMIT thread_limit(128)
+#else
+#define LIMIT
+#endif
 void scatter(float *restrict y, const float *restrict v,
              const int *restrict idx) {
-#pragma omp target teams distribute parallel for map(to: v[0:N], idx[0:N]) map(tofrom: y[0:N])
+#pragma omp target teams distribute parallel for LIMIT map(to: v[0:N], idx[0:N]) map(tofrom: y[0:N])
   for (int i = 0; i < N; i++)
     y[idx[i]] = 2.0f * v[i];
 }
@@ -52,8 +63,27 @@ void scatter(float *restrict y, const float *restrict v,
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: 1 indirect store(s) of y scattered element by element in the Store phase (dae for them: they have no interval to copy); a tile whose scattered elements meet its other data runs on global memory
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: worksharing loop tiled, 336 SIMT iterations per PREM interval
 // JSON: 2688 1344 [('v', None, 'none', None, None, 1344), ('idx', None, 'none', None, None, 1344), ('scattered', 'scatter', 'scatter', ['y'], 1, 1344)]
-// GPU: remark: {{.*}}not transformed: an indirect store (subscript is loaded from memory inside the nest (from '{{.*}}')) in a GPU tile: whether its elements meet the tile's other data is checked per thread, and a block-wide check is not built
-// CUDA: remark: {{.*}}kernel scatter not transformed: an indirect store (subscript is loaded from memory inside the nest (from 'idx')) in a GPU tile: whether its elements meet the tile's other data is checked per thread, and a block-wide check is not built
+// GPU: remark: {{.*}}1 indirect store(s) of {{.*}} scattered element by element in the Store phase
+// GPU: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: worksharing loop tiled, 128 SIMT iterations per PREM interval
+// CUDA-REMARK: remark: {{.*}}kernel scatter: 1 indirect store(s) of y scattered element by element in the Store phase
+// CUDA-REMARK: remark: {{.*}}kernel scatter: thread block tiled, 32 threads per PREM interval
+
+// CUDA: @prem.spm.scatter = internal addrspace(3) global [{{[0-9]+}} x i8] poison, align 64
+// The block votes after the Load phase's check.
+// CUDA: prem.scatter.check:
+// CUDA-NEXT: %prem.clash.block = call i1 @llvm.nvvm.barrier.cta.red.or.aligned.all(i32 0, i1 %prem.clash.0)
+// CUDA-NEXT: br i1 %prem.clash.block, label %prem.region.global, label %prem.execute
+// The Execute phase: the thread's next place in its column.
+// CUDA: [[TID:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// CUDA-NEXT: [[T64:%[0-9]+]] = zext i32 [[TID]] to i64
+// CUDA-NEXT: [[TOFF:%[0-9]+]] = mul i64 [[T64]], 4
+// CUDA-NEXT: [[KOFF:%[0-9]+]] = mul i64 0, 32
+// CUDA-NEXT: [[OFF:%[0-9]+]] = add i64 [[KOFF]], [[TOFF]]
+// CUDA-NEXT: [[PLACE:%prem.scatter.off[0-9]*]] = add i64 %prem.slot{{[0-9]+}}, [[OFF]]
+// CUDA-NEXT: [[ADDR:%prem.spm.addr[0-9]+]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @prem.spm.scatter to ptr), i64 [[PLACE]]
+// CUDA-NEXT: store float %mul1, ptr [[ADDR]], align 4
+// CUDA: !{!"scattered", i1 false, i1 true, i1 false, i64 0, i64 4, i64 32, i1 true}
+// PTX: bar.red.or.pred
 
 // The Execute phase: v and idx from the scratchpad, the element to the
 // next place of the scattered slot.

@@ -46,7 +46,7 @@ namespace prem {
 ///   byte count c of its own sequence is at slot + c * GatherThreads +
 ///   thread * GatherStride. A last operand i1 Scatter set: the slot,
 ///   "scattered", holds the elements of the indirect stores the same way
-///   (host offload only: GatherThreads is 1), put there by the Execute phase
+///   (a GPU thread's in its own column), put there by the Execute phase
 ///   and stored by the Store phase; every other slot then has spanbegin and
 ///   spanend values, what the Load phase checks scattered addresses against.
 /// - prem.block on a terminator: !{i32 TileId,

@@ -34,6 +34,21 @@ void emu_barrier(int Id) {
   (void)Id;
   pthread_barrier_wait(&Barrier);
 }
+// The block's or of P: set, wait, read, wait (everyone has read), reset,
+// wait (no thread sets the next one's before the reset).
+static int BarrierOr;
+_Bool emu_barrier_or(int Id, _Bool P) {
+  (void)Id;
+  if (P)
+    __atomic_store_n(&BarrierOr, 1, __ATOMIC_SEQ_CST);
+  pthread_barrier_wait(&Barrier);
+  _Bool Any = __atomic_load_n(&BarrierOr, __ATOMIC_SEQ_CST);
+  pthread_barrier_wait(&Barrier);
+  if (Tid == 0)
+    __atomic_store_n(&BarrierOr, 0, __ATOMIC_SEQ_CST);
+  pthread_barrier_wait(&Barrier);
+  return Any;
+}
 
 void __prem_enter_mem(unsigned Interval) {
   if (Tid == 0) { // (only thread 0 may store: += 0 in the others races)

@@ -4,8 +4,9 @@
   nvptx-on-host.py kernels.ll > kernels.host.ll
 
 The target lines go (the host compiler supplies its own), kernels lose the
-PTX calling convention, the special registers and the block barrier become
-calls to the emulator's emu_<register>_<dim> and emu_barrier, and the
+PTX calling convention, the special registers, the block barrier and the
+block-wide or of a barrier become calls to the emulator's
+emu_<register>_<dim>, emu_barrier and emu_barrier_or, and the
 sm_* CPU and its PTX features go from the attributes. Shared memory stays
 addrspace(3), which x86 treats as ordinary memory. Any other NVVM
 intrinsic has no host form: the script says which and exits 1.
@@ -16,6 +17,7 @@ import sys
 REGISTER = re.compile(
     r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])\b")
 BARRIER = "@llvm.nvvm.barrier.cta.sync.aligned.all"
+BARRIER_OR = "@llvm.nvvm.barrier.cta.red.or.aligned.all"
 
 
 def main():
@@ -23,6 +25,11 @@ def main():
     with open(sys.argv[1]) as f:
         for line in f:
             if line.startswith(("target datalayout", "target triple")):
+                continue
+            if line.startswith("declare") and BARRIER_OR in line:
+                # (C's _Bool: zero-extended both ways.)
+                declarations.add("declare zeroext i1 @emu_barrier_or(i32, "
+                                 "i1 zeroext)\n")
                 continue
             if line.startswith("declare") and (REGISTER.search(line) or
                                                BARRIER in line):
@@ -34,6 +41,7 @@ def main():
             line = REGISTER.sub(lambda m: f"@emu_{m.group(1)}_{m.group(2)}",
                                 line)
             line = line.replace(BARRIER, "@emu_barrier")
+            line = line.replace(BARRIER_OR, "@emu_barrier_or")
             line = line.replace("ptx_kernel ", "")
             line = re.sub(r' "target-(cpu|features)"="[^"]*"', "", line)
             if "llvm.nvvm." in line:
