@@ -178,6 +178,15 @@ def kernels(sms, size="large"):
         x, y = f32(rng, n), f32(rng, n)
         return [x, y, np.float32(2.5), np.int32(n)], [1], [2.5 * x + y.astype(np.float64)]
     elems("saxpy", n, saxpy)
+
+    def permute(rng):
+        x = f32(rng, n)
+        perm = rng.permutation(n).astype(np.int32)
+        y = np.zeros(n, np.float32)
+        ref = np.zeros(n, np.float64)
+        ref[perm] = 2.0 * x.astype(np.float64)
+        return [x, perm, y, np.int32(n)], [2], [ref]
+    elems("permute", n, permute)
     return specs, {"rows": m, "elements": n}
 
 

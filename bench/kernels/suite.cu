@@ -13,7 +13,8 @@
 // rank-2 update, a small-matrix gemm, and the column-per-thread product of
 // atax and bicg, whose block reads a column block, and an ELLPACK sparse
 // matrix-vector product with indirect loads); blend is not in suite.c,
-// gemvlong is its atax and bicg at their large size's row length.
+// gemvlong is its atax and bicg at their large size's row length, permute
+// (a scatter through a permutation) is in neither (suite.c has no scatter).
 // bench/gpu/run_gpu.py holds the reference implementations.
 //
 // extern "C": the runner finds kernels by name.
@@ -213,6 +214,17 @@ saxpy(const float *__restrict__ x, float *__restrict__ y, float a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = a * x[i] + y[i];
+}
+
+// A scatter: y[perm[i]] = 2 x[i], perm a permutation. The block's elements
+// go to the Store phase through its shared memory; the Load phase checks
+// that none lands in what the block reads (the block votes).
+__global__ void __launch_bounds__(THREADS)
+permute(const float *__restrict__ x, const int *__restrict__ perm,
+        float *__restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[perm[i]] = 2.0f * x[i];
 }
 
 // Not measured: the co-runner of run_gpu.py --arbitrated. A memory-bound

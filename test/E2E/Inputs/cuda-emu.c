@@ -35,6 +35,7 @@ void gemvlong(const float *, const float *, float *, int);
 void jacobi1d(const float *, float *, int);
 void fir(const float *, const float *, float *, int);
 void saxpy(const float *, float *, float, int);
+void permute(const float *, const int *, float *, int);
 void corunner(const float *, float *, int);
 
 // Rows of the row kernels: four full blocks and a partial one (its threads
@@ -56,6 +57,7 @@ static void runGemvlong(void) { gemvlong(A, X, Y, M); }
 static void runJacobi1d(void) { jacobi1d(A, B, NE); }
 static void runFir(void) { fir(X, A, Y, NE); }
 static void runSaxpy(void) { saxpy(X, Y, 0.75f, NE); }
+static void runPermute(void) { permute(X, Col, Y, NE); }
 static void runCorunner(void) { corunner(X, Y, NE); }
 
 static void report(const char *Name, const float *Out, int n) {
@@ -124,6 +126,13 @@ int main(void) {
   X = data(NE), Y = data(NE);
   launch(runSaxpy, blocks(NE, THREADS), THREADS);
   report("saxpy", Y, NE);
+
+  X = data(NE), Y = data(NE);
+  Col = realloc(Col, sizeof(int) * NE);
+  for (int I = 0; I < NE; ++I)
+    Col[I] = (int)((I * 11u + 5u) % NE); // a permutation: 11 is coprime to 868
+  launch(runPermute, blocks(NE, THREADS), THREADS);
+  report("permute", Y, NE);
 
   X = data(NE), Y = data(NE);
   launch(runCorunner, blocks(NE, THREADS), THREADS);
