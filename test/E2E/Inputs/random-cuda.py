@@ -14,6 +14,8 @@ together. Every block but the last is full; the last is partial (the
 original code in one memory phase). Threads never write an element another
 thread reads or writes (a thread's writes are in its row, or in its column of
 an array with a column per thread), so the baseline has one right answer.
+Some row writes are scatters: the element's place in the row read from a
+permutation array (p[...]), so each thread still writes only its own row.
 """
 import argparse
 import concurrent.futures
@@ -49,7 +51,7 @@ class Kernel:
         self.trips = [rng.randint(2, 40) for _ in range(depth)]
         self.loops = ["j", "k"][:depth]
         self.rolled = rng.random() < 0.85
-        self.arrays = []  # (name, elements, written)
+        self.arrays = []  # (name, elements, written or "perm")
         reads = [self.read_array(rng, f"a{n}")
                  for n in range(rng.randint(1, 3))]
         statements = []
@@ -57,7 +59,9 @@ class Kernel:
             target = self.written_array(rng, f"w{n}")
             terms = [rng.choice(reads) for _ in range(rng.randint(1, 3))]
             value = " + ".join(terms)
-            if rng.random() < 0.6:  # read-modify-write
+            # (Read-modify-write: a scatter's element would be gathered too,
+            # which is refused; mostly plain scatters.)
+            if rng.random() < (0.15 if re.search(r"\bp\d+\[", target) else 0.6):
                 value = f"{target} * 0.5f + {value}"
             statements.append(f"{target} = {value};")
         self.body = statements
@@ -117,11 +121,20 @@ class Kernel:
             pitch = span + rng.randint(0, 3)
             coeffs = [pitch] + loop_coeffs
             size = pitch * self.rows
+            if self.trips and rng.random() < 0.35:
+                # A scatter within the row: its place from a permutation of
+                # the row's first `span` places.
+                perm = f"p{name[1:]}"
+                self.arrays.append((perm, span, "perm"))
+                self.arrays.append((name, size, True))
+                place = self.index([0] + loop_coeffs, c0)
+                return f"{name}[{pitch} * i + {perm}[{place}]]"
         self.arrays.append((name, size, True))
         return f"{name}[{self.index(coeffs, c0)}]"
 
     def source(self):
-        params = [f"const float *__restrict__ {n}" if not w
+        params = [f"const int *__restrict__ {n}" if w == "perm"
+                  else f"const float *__restrict__ {n}" if not w
                   else f"float *__restrict__ {n}" for n, _, w in self.arrays]
         lines = ['extern "C" __global__ void '
                  f"__launch_bounds__({self.threads})",
@@ -145,14 +158,17 @@ class Kernel:
 
     def driver(self):
         n = self.name
-        decls = [f"static float *{n}_{a};" for a, _, _ in self.arrays]
+        decls = [f"static {'int' if w == 'perm' else 'float'} *{n}_{a};"
+                 for a, _, w in self.arrays]
         args = ", ".join(f"{n}_{a}" for a, _, _ in self.arrays)
-        types = ", ".join("float *" for _ in self.arrays)
+        types = ", ".join("int *" if w == "perm" else "float *"
+                          for _, _, w in self.arrays)
         run = [f"void {n}({types}, int);", *decls,
                f"static void run_{n}(void) {{ {n}({args}, {self.rows}); }}"]
-        main = [f"  {n}_{a} = data({size});" for a, size, _ in self.arrays]
+        main = [f"  {n}_{a} = {'perm' if w == 'perm' else 'data'}({size});"
+                for a, size, w in self.arrays]
         main.append(f"  launch(run_{n}, {self.blocks}, {self.threads});")
-        written = [(a, size) for a, size, w in self.arrays if w]
+        written = [(a, size) for a, size, w in self.arrays if w is True]
         hashes = " ^ ".join(f"hash({n}_{a}, {size})" for a, size in written)
         main.append(f'  printf("HASH {n} %016llx\\n", '
                     f"(unsigned long long)({hashes}));")
@@ -177,6 +193,18 @@ def generate(seed, count, out):
     with open(os.path.join(out, "rand-main.c"), "w") as f:
         f.write('#include "cuda-emu.h"\n#include "float-hash.h"\n\n'
                 "#include <stdio.h>\n\n"
+                "// A permutation of 0..n-1 (Fisher-Yates, a fixed seed).\n"
+                "static int *perm(int n) {\n"
+                "  int *p = malloc(sizeof(int) * n);\n"
+                "  for (int e = 0; e < n; e++)\n"
+                "    p[e] = e;\n"
+                "  for (int e = n - 1; e > 0; e--) {\n"
+                "    EmuSeed = EmuSeed * 1103515245u + 12345u;\n"
+                "    int r = (int)((EmuSeed >> 16) % (unsigned)(e + 1)), t = p[e];\n"
+                "    p[e] = p[r], p[r] = t;\n"
+                "  }\n"
+                "  return p;\n"
+                "}\n\n"
                 + "\n".join(run) +
                 "\n\nint main(void) {\n" + "\n".join(main) +
                 "\n  return 0;\n}\n")
