@@ -2088,7 +2088,7 @@ NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations, std::string *Why,
   }
   for (const auto *Sites : {&Gathers, &Scatters})
     for (const IndirectSite &G : *Sites) {
-      auto Executions = gatherExecutionsPerTile(G, Iterations);
+      auto Executions = indirectExecutionsPerTile(G, Iterations);
       if (!Executions) {
         if (Why)
           *Why = "an indirect access is in a loop of unbounded length";
@@ -2100,8 +2100,8 @@ NestFootprint::bytesPerTile(ArrayRef<uint64_t> Iterations, std::string *Why,
 }
 
 std::optional<uint64_t>
-NestFootprint::gatherExecutionsPerTile(const IndirectSite &G,
-                                       ArrayRef<uint64_t> Iterations) const {
+NestFootprint::indirectExecutionsPerTile(const IndirectSite &G,
+                                         ArrayRef<uint64_t> Iterations) const {
   uint64_t Executions = 1;
   for (unsigned Index : G.LoopOfDepth) {
     const NestLoop &NL = Loops[Index];
@@ -2275,7 +2275,7 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << "  indirect " << (Sites == &N.Scatters ? "store" : "load")
            << (G.Name.empty() ? "" : " of " + G.Name) << ": " << G.Bytes
            << " bytes, " << G.Why;
-        if (auto E = N.gatherExecutionsPerTile(G, Tile))
+        if (auto E = N.indirectExecutionsPerTile(G, Tile))
           OS << "; " << *E << " per tile " << tileText(Tile);
         OS << "\n";
       }
@@ -2330,7 +2330,7 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
     for (const auto *Sites : {&N.Gathers, &N.Scatters})
       for (const IndirectSite &G : *Sites) {
         json::Object O{{"name", G.Name}, {"bytes", G.Bytes}, {"why", G.Why}};
-        if (auto E = N.gatherExecutionsPerTile(G, Tile))
+        if (auto E = N.indirectExecutionsPerTile(G, Tile))
           O["executions_per_tile"] = *E;
         (Sites == &N.Scatters ? Scatters : Gathers).push_back(std::move(O));
       }

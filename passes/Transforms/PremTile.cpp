@@ -1427,7 +1427,7 @@ std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
       tileShape(BlockTile && !TileDepth ? 1 : Iterations);
   uint64_t Total = 0;
   for (const IndirectSite *G : TileIndirect) {
-    auto Executions = Nest.gatherExecutionsPerTile(*G, Tile);
+    auto Executions = Nest.indirectExecutionsPerTile(*G, Tile);
     if (!Executions)
       return std::nullopt;
     Total += *Executions * IndirectStride;

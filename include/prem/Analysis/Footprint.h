@@ -166,7 +166,7 @@ struct ArrayFootprint {
 /// phase.
 struct IndirectSite {
   const llvm::Instruction *Inst = nullptr;
-  /// The array read, as far as it is known ("x"), for reports.
+  /// The array read or written, as far as it is known ("x"), for reports.
   std::string Name;
   unsigned Bytes = 0;
   /// Index into NestFootprint::Loops of the loop at each depth.
@@ -205,8 +205,8 @@ struct NestFootprint {
   /// that the tile does not cut run whole: their largest trip count); nullopt
   /// when a loop around it is unbounded.
   std::optional<uint64_t>
-  gatherExecutionsPerTile(const IndirectSite &G,
-                          llvm::ArrayRef<uint64_t> Iterations) const;
+  indirectExecutionsPerTile(const IndirectSite &G,
+                            llvm::ArrayRef<uint64_t> Iterations) const;
   /// Same, for one array.
   std::optional<uint64_t> arrayBytesPerTile(const ArrayFootprint &A,
                                             llvm::ArrayRef<uint64_t> Iterations,
