@@ -60,12 +60,6 @@ static void runSaxpy(void) { saxpy(X, Y, 0.75f, NE); }
 static void runPermute(void) { permute(X, Col, Y, NE); }
 static void runCorunner(void) { corunner(X, Y, NE); }
 
-static void report(const char *Name, const float *Out, int n) {
-  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
-  printf("PHASES %s memory %ld execute %ld done %ld\n", Name, MemPhases,
-         ComputePhases, Exits);
-  MemPhases = ComputePhases = Exits = 0;
-}
 
 static unsigned blocks(int Work, int Threads) {
   return (unsigned)((Work + Threads - 1) / Threads);

@@ -8,7 +8,10 @@
 #ifndef PREM_TEST_CUDA_EMU_H
 #define PREM_TEST_CUDA_EMU_H
 
+#include "float-hash.h"
+
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define EMU_MAX_THREADS 1024
@@ -86,6 +89,15 @@ static float *data(int n) {
     P[I] = (float)((EmuSeed >> 16) & 0x7fff) / 16384.0f - 1.0f;
   }
   return P;
+}
+
+// Prints a hash of a kernel's output and the phases thread 0 entered (those
+// of compatible intervals outside tiles apart), and counts again from 0.
+static void report(const char *Name, const float *Out, int n) {
+  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
+  printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
+         MemPhases, ComputePhases, Exits, OutsidePhases);
+  MemPhases = ComputePhases = Exits = OutsidePhases = 0;
 }
 
 static void (*Body)(void);

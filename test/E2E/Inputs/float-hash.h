@@ -1,5 +1,7 @@
 // FNV-1a over the bytes of n floats: two builds of a test program print the
 // same hash only when their outputs are equal bit for bit.
+#ifndef PREM_TEST_FLOAT_HASH_H
+#define PREM_TEST_FLOAT_HASH_H
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,3 +12,4 @@ static uint64_t hash(const float *a, int n) {
     h = (h ^ bytes[i]) * 1099511628211ull;
   return h;
 }
+#endif

@@ -18,12 +18,6 @@ static int *Col;
 static void runRows(void) { ell_rows(Val, Col, X, Y, ROWS); }
 static void runCols(void) { ell_cols(Val, Col, X, Y); }
 
-static void report(const char *Name, const float *Out, int n) {
-  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
-  printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
-         MemPhases, ComputePhases, Exits, OutsidePhases);
-  MemPhases = ComputePhases = Exits = OutsidePhases = 0;
-}
 
 int main(void) {
   unsigned Blocks = (ROWS + 31) / 32;

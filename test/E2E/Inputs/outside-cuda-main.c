@@ -22,12 +22,6 @@ static void runWeighted(void) { weighted(A, X, Y, M); }
 static void runInRow(void) { in_row(A, X, M); }
 static void runGemvt(void) { gemvt(A, X, Y, M); }
 
-static void report(const char *Name, const float *Out, int n) {
-  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
-  printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
-         MemPhases, ComputePhases, Exits, OutsidePhases);
-  MemPhases = ComputePhases = Exits = OutsidePhases = 0;
-}
 
 int main(void) {
   unsigned Blocks = (M + 31) / 32;

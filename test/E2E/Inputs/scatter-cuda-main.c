@@ -18,12 +18,6 @@ static void runPermute(void) { permute(B, A, Idx, M); }
 static void runRows(void) { rows(B, A, Idx, M); }
 static void runClash(void) { clash(A, B, Idx, M); }
 
-static void report(const char *Name, const float *Out, int n) {
-  printf("HASH %s %016llx\n", Name, (unsigned long long)hash(Out, n));
-  printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
-         MemPhases, ComputePhases, Exits, OutsidePhases);
-  MemPhases = ComputePhases = Exits = OutsidePhases = 0;
-}
 
 int main(void) {
   unsigned Blocks = (M + 31) / 32;
