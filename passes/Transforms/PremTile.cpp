@@ -1877,23 +1877,19 @@ bool NestTiler::run(json::Object &Record) {
     }
     Arrays.push_back(std::move(Array));
     ORE.emit([&] {
+      OptimizationRemark R("prem", Scatters ? "Scattered" : "Gathered",
+                           &*anchor()->getFirstNonPHIOrDbg());
+      R << "kernel " << Nest.Kernel->Entry->getName() << ": "
+        << ore::NV(Scatters ? "Stores" : "Loads", unsigned(TileIndirect.size()))
+        << (Scatters ? " indirect store(s) of " : " indirect load(s) of ")
+        << join(Names, ", ")
+        << (Scatters ? " scattered element by element in the Store phase"
+                     : " gathered element by element in the Load phase")
+        << " (dae for them: they have no interval to copy)";
       if (Scatters)
-        return OptimizationRemark("prem", "Scattered",
-                                  &*anchor()->getFirstNonPHIOrDbg())
-               << "kernel " << Nest.Kernel->Entry->getName() << ": "
-               << ore::NV("Stores", unsigned(TileIndirect.size()))
-               << " indirect store(s) of " << join(Names, ", ")
-               << " scattered element by element in the Store phase (dae "
-                  "for them: they have no interval to copy); a tile whose "
-                  "scattered elements meet its other data runs on global "
-                  "memory";
-      return OptimizationRemark("prem", "Gathered",
-                                &*anchor()->getFirstNonPHIOrDbg())
-             << "kernel " << Nest.Kernel->Entry->getName() << ": "
-             << ore::NV("Loads", unsigned(TileIndirect.size()))
-             << " indirect load(s) of " << join(Names, ", ")
-             << " gathered element by element in the Load phase (dae for "
-                "them: they have no interval to copy)";
+        R << "; a tile whose scattered elements meet its other data runs on "
+             "global memory";
+      return R;
     });
   }
   Record["arrays"] = std::move(Arrays);
