@@ -1,5 +1,6 @@
 """Property test of indirect accesses (transform-random-indirect.test):
-random kernels that gather and scatter through index arrays into one buffer
+random kernels that gather and scatter (one store or two) through index
+arrays into one buffer
 that every array of the kernel is a window of, at offsets given at run time,
 so that a kernel's arrays overlap one another as often as not, and index
 arrays whose targets land in what the tile reads or writes at some tiles
@@ -40,9 +41,13 @@ def kernel(rng, name):
     pos = affine(rng, inner)
     index = f"I[{pos}]"
     reads = [f"Y[{affine(rng, inner)}]" for _ in range(rng.randint(1, 2))]
-    kind = rng.choice(["scatter", "scatter", "gather", "both"])
+    kind = rng.choice(["scatter", "scatter", "two", "gather", "both"])
     if kind == "scatter":
         stmt = f"X[{index}] = 0.5f * ({' + '.join(reads)}) + 1.0f;"
+    elif kind == "two":  # two scatters, one slot: their order must hold
+        other = f"I[{affine(rng, inner)}]"
+        stmt = (f"X[{index}] = {reads[0]} - 1.0f; "
+                f"Z[{other}] = 0.75f * {reads[-1]};")
     elif kind == "gather":
         stmt = f"Z[{affine(rng, inner)}] = 0.25f * X[{index}] + {reads[0]};"
     else:  # a histogram-like update: refused, must stay as it was
