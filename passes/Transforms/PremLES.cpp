@@ -158,8 +158,9 @@ private:
   Value *scratchpadAddress(IRBuilderBase &B, Value *Ptr, unsigned Slot);
   /// Offset in the scratchpad of the next gathered (scattered) element;
   /// counts it.
-  Value *nextGatherOffset(IRBuilderBase &B, unsigned Slot, AllocaInst *Count);
-  void startCounting(AllocaInst *Count, BasicBlock *BB);
+  Value *nextIndirectOffset(IRBuilderBase &B, unsigned Slot, AllocaInst *Count);
+  /// Sets a counter (or the clash flag) to 0 at the end of BB.
+  void zeroAt(AllocaInst *Var, BasicBlock *BB);
   void checkScatter(IRBuilderBase &B, StoreInst *St);
   void fallBackOnClash();
   SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
@@ -192,8 +193,8 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
                      "prem.spm.addr");
 }
 
-Value *TileSplitter::nextGatherOffset(IRBuilderBase &B, unsigned Slot,
-                                      AllocaInst *Counter) {
+Value *TileSplitter::nextIndirectOffset(IRBuilderBase &B, unsigned Slot,
+                                        AllocaInst *Counter) {
   const TiledArray &G = T.Arrays[Slot];
   Value *Count = B.CreateLoad(B.getInt64Ty(), Counter, Counter->getName());
   B.CreateStore(B.CreateAdd(Count, B.getInt64(G.GatherStride)), Counter);
@@ -214,8 +215,8 @@ Value *TileSplitter::nextGatherOffset(IRBuilderBase &B, unsigned Slot,
   return B.CreateAdd(G.Slot, B.CreateAdd(Row, Column), Name);
 }
 
-void TileSplitter::startCounting(AllocaInst *Count, BasicBlock *BB) {
-  new StoreInst(ConstantInt::get(Count->getAllocatedType(), 0), Count,
+void TileSplitter::zeroAt(AllocaInst *Var, BasicBlock *BB) {
+  new StoreInst(ConstantInt::get(Var->getAllocatedType(), 0), Var,
                 BB->getTerminator()->getIterator());
 }
 
@@ -333,10 +334,9 @@ static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
 void TileSplitter::buildStripLoad(bool CopyAll) {
   auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
   if (GatherSlot)
-    startCounting(Gathered, T.LoadBlock);
+    zeroAt(Gathered, T.LoadBlock);
   if (ScatterSlot)
-    new StoreInst(ConstantInt::getFalse(C), Clash,
-                  T.LoadBlock->getTerminator()->getIterator());
+    zeroAt(Clash, T.LoadBlock);
   stripCopy(Copies, [&](Instruction *I, unsigned Slot) {
     auto *Ld = dyn_cast<LoadInst>(I);
     if (!Ld) {
@@ -349,7 +349,7 @@ void TileSplitter::buildStripLoad(bool CopyAll) {
     IRBuilder<> B(Ld->getNextNode());
     if (Slot == GatherSlot)
       B.CreateStore(Ld, B.CreateGEP(B.getInt8Ty(), Scratchpad,
-                                    nextGatherOffset(B, Slot, Gathered),
+                                    nextIndirectOffset(B, Slot, Gathered),
                                     "prem.spm.addr"));
     else if (CopyAll)
       B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
@@ -363,7 +363,7 @@ void TileSplitter::buildStripLoad(bool CopyAll) {
 void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
   auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
   if (ScatterSlot)
-    startCounting(Scattered, T.StoreBlock);
+    zeroAt(Scattered, T.StoreBlock);
   stripCopy(Copies, [&](Instruction *I, unsigned Slot) {
     IRBuilder<> B(I);
     if (Slot == ScatterSlot) {
@@ -372,7 +372,7 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
       St->setOperand(
           0, B.CreateLoad(St->getValueOperand()->getType(),
                           B.CreateGEP(B.getInt8Ty(), Scratchpad,
-                                      nextGatherOffset(B, Slot, Scattered),
+                                      nextIndirectOffset(B, Slot, Scattered),
                                       "prem.spm.addr")));
       return true;
     }
@@ -398,9 +398,9 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
 /// The Execute phase: the tile's own accesses, moved to the scratchpad.
 void TileSplitter::moveToScratchpad() {
   if (GatherSlot)
-    startCounting(Gathered, ExecEntry);
+    zeroAt(Gathered, ExecEntry);
   if (ScatterSlot)
-    startCounting(Scattered, ExecEntry);
+    zeroAt(Scattered, ExecEntry);
   for (BasicBlock *BB : Tile)
     for (Instruction &I : *BB) {
       auto Array = arrayOf(I);
@@ -413,9 +413,10 @@ void TileSplitter::moveToScratchpad() {
         // The next place in the slot (prem-tile checked the store is at
         // least as aligned as its size).
         auto &St = cast<StoreInst>(I);
-        St.setOperand(PtrOp, B.CreateGEP(B.getInt8Ty(), Scratchpad,
-                                         nextGatherOffset(B, *Array, Scattered),
-                                         "prem.spm.addr"));
+        St.setOperand(PtrOp,
+                      B.CreateGEP(B.getInt8Ty(), Scratchpad,
+                                  nextIndirectOffset(B, *Array, Scattered),
+                                  "prem.spm.addr"));
         St.setAlignment(
             Align(F.getDataLayout()
                       .getTypeStoreSize(St.getValueOperand()->getType())
@@ -428,7 +429,7 @@ void TileSplitter::moveToScratchpad() {
       }
       // The gathered element, unless the tile writes that byte's interval.
       Type *I64 = B.getInt64Ty();
-      Value *Offset = nextGatherOffset(B, *Array, Gathered);
+      Value *Offset = nextIndirectOffset(B, *Array, Gathered);
       for (const TiledArray &W : T.Arrays) {
         if (!W.Written || W.GatherStride)
           continue;

@@ -444,10 +444,9 @@ private:
   /// Indirect loads or stores (issue 3: dae for them): they have no
   /// interval, so a tile gathers each execution's element into one more
   /// slot, after the others, IndirectStride bytes apart in execution order
-  /// (0: none), or with Scatters has each store put its element there for
-  /// the Store phase to scatter.
+  /// (0: none), or has each indirect store put its element there for the
+  /// Store phase to scatter (scatters(): TileIndirect holds stores).
   uint64_t IndirectStride = 0;
-  bool Scatters = false;
   /// Threads that gather: 1 on host offload; on a GPU the block's, each
   /// with its own elements (stored execution-major: consecutive threads on
   /// consecutive elements, no bank conflicts).
@@ -456,6 +455,9 @@ private:
   /// inner tile's) runs on global memory in its stretch's compatible
   /// interval.
   SmallVector<const IndirectSite *, 2> TileIndirect;
+  bool scatters() const {
+    return !TileIndirect.empty() && isa<StoreInst>(TileIndirect.front()->Inst);
+  }
   std::string indirectLegality(ArrayRef<BasicBlock *> Blocks);
   std::optional<uint64_t> indirectBytes(uint64_t Iterations) const;
   std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
@@ -1166,13 +1168,22 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   // thread block on i) saves nothing in one iteration, whose row is its
   // interval, and most in the whole loop: a rectangle that saves half in
   // either is kept (preferIntervals judges it again at the tile's size).
+  // (Worked out only for a pitch that fails at one iteration.)
   std::optional<std::string> Whole;
   std::optional<uint64_t> WholeInterval;
-  if (auto Trip = TileDepth ? maxTrip(TileDepth) : std::nullopt;
-      Trip && *Trip > 1) {
-    Whole = tileContext(*Trip);
-    WholeInterval = S.Length->largest(*Whole);
-  }
+  auto SavesHalfOfWhole = [&](IntervalLength &Rows, IntervalLength &Columns,
+                              uint64_t Align) {
+    if (!Whole) {
+      auto Trip = TileDepth ? maxTrip(TileDepth) : std::nullopt;
+      if (!Trip || *Trip <= 1)
+        return false;
+      Whole = tileContext(*Trip);
+      WholeInterval = S.Length->largest(*Whole);
+    }
+    auto R = Rows.largest(*Whole), W = Columns.largest(*Whole);
+    return WholeInterval && R && W &&
+           *R * alignTo(*W, Align) <= *WholeInterval / 2;
+  };
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
   for (const AffineAccess &Acc : A.Accesses) {
@@ -1207,14 +1218,9 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     auto R = Rows->largest(One), W = Columns->largest(One);
     if (!R || !W)
       continue;
-    if (*R * alignTo(*W, Align) > *Interval / 2) {
-      if (!WholeInterval)
-        continue;
-      auto WholeR = Rows->largest(*Whole), WholeW = Columns->largest(*Whole);
-      if (!WholeR || !WholeW ||
-          *WholeR * alignTo(*WholeW, Align) > *WholeInterval / 2)
-        continue;
-    }
+    if (*R * alignTo(*W, Align) > *Interval / 2 &&
+        !SavesHalfOfWhole(*Rows, *Columns, Align))
+      continue;
     std::pair<bool, uint64_t> Cost{
         !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds),
         *R * alignTo(*W, Align)};
@@ -1457,7 +1463,6 @@ std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
 std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   IndirectStride = 0;
   IndirectThreads = 1;
-  Scatters = false;
   TileIndirect.clear();
   // One outside the loop is in a stretch of outsideLegality.
   SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
@@ -1481,11 +1486,11 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
     if (!Loads.empty())
       return "indirect loads and stores in one tile: a gathered element "
              "could be one the tile scattered before";
-    Scatters = true;
     TileIndirect = Stores;
   } else {
     TileIndirect = Loads;
   }
+  bool Scatters = scatters();
   StringRef What = Scatters ? "store" : "load";
   if (BlockTile) {
     if (!Nest.Kernel->SIMT.BlockSize)
@@ -1758,7 +1763,6 @@ bool NestTiler::run(json::Object &Record) {
     SlotOf.clear();
     Slots.clear();
     IndirectStride = 0;
-    Scatters = false;
     TileIndirect.clear();
     IndirectThreads = 1;
     BufferBytes = Budget;
@@ -1855,6 +1859,7 @@ bool NestTiler::run(json::Object &Record) {
   }
   if (IndirectStride) {
     // Seed 001's DAE for the accesses SoftDMA cannot copy as an interval.
+    bool Scatters = scatters();
     SmallVector<StringRef, 2> Names;
     for (const IndirectSite *G : TileIndirect)
       if (!G->Name.empty() && !is_contained(Names, G->Name))
@@ -1955,6 +1960,7 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     return Fr;
   };
   Tag(Interval, -1, "interval");
+  bool Scatters = scatters();
   Value *Used = B.getInt64(0);
   Value *Safe = B.getTrue();
   SmallVector<std::pair<Value *, Value *>, 4> Spans; // [begin, end) addresses
