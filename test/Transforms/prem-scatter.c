@@ -36,6 +36,12 @@
 // RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs -DCUDA --no-offload-arch=sm_90 --cuda-gpu-arch=sm_87 -S %s -o %t.cuda87.s
 // RUN: %if ptxas %{ %ptxas -arch=sm_87 %t.cuda87.s -o %t.cuda87.o %}
 // RUN: FileCheck %s --check-prefix=PTX < %t.cuda.s
+// Without a stated block size the threads' columns have no known place:
+// left byte for byte as it was, with the reason.
+// RUN: %cuda_bare_ir -I %S/Inputs -DCUDA -DNO_BOUNDS -x cuda %s -o %t.nb.ll
+// RUN: %opt_prem -passes=verify %t.nb.ll -S -o %t.nb.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.nb.ll -S -o %t.nb.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: cmp %t.nb.plain.ll %t.nb.after.ll
 // On AMDGPU no block-wide vote is built: the kernel is left byte for byte
 // as it was, with the reason.
 // RUN: %clang -O2 -fno-unroll-loops -fno-vectorize -fno-discard-value-names -S -emit-llvm -fopenmp --offload-arch=gfx90a --offload-device-only -nogpulib -DGPU %s -o %t.amdgpu.ll
@@ -44,7 +50,12 @@
 // RUN: cmp %t.amdgpu.plain.ll %t.amdgpu.after.ll
 #ifdef CUDA
 #include "cuda-bare.h"
-extern "C" __global__ void __launch_bounds__(32)
+#ifdef NO_BOUNDS
+#define BOUNDS
+#else
+#define BOUNDS __launch_bounds__(32)
+#endif
+extern "C" __global__ void BOUNDS
 scatter(float *__restrict__ y, const float *__restrict__ v,
         const int *__restrict__ idx) {
   int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
@@ -71,6 +82,7 @@ void scatter(float *restrict y, const float *restrict v,
 // JSON: 2688 1344 [('v', None, 'none', None, None, 1344), ('idx', None, 'none', None, None, 1344), ('scattered', 'scatter', 'scatter', ['y'], 1, 1344)]
 // GPU: remark: {{.*}}1 indirect store(s) of {{.*}} scattered element by element in the Store phase
 // GPU: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}}: worksharing loop tiled, 128 SIMT iterations per PREM interval
+// UNKNOWN: remark: {{.*}}kernel scatter not transformed: an indirect store (subscript is loaded from memory inside the nest (from 'idx')) in a block of unknown size: its threads' scattered elements would not have a known place
 // AMDGPU: remark: {{.*}}kernel __omp_offloading_{{.*}}_scatter_l{{[0-9]+}} not transformed: an indirect store (subscript is loaded from memory inside the nest (from 'idx')) in an AMDGPU tile: the block-wide vote on its addresses is built for NVPTX only
 // CUDA-REMARK: remark: {{.*}}kernel scatter: 1 indirect store(s) of y scattered element by element in the Store phase
 // CUDA-REMARK: remark: {{.*}}kernel scatter: thread block tiled, 32 threads per PREM interval
