@@ -377,6 +377,26 @@ private:
   std::string blockTileLegality();
   std::string threadBlockLegality();
   std::string blockUniformLegality();
+  /// OpenMP on a GPU, when the team's chunk does not fit (seed 001,
+  /// Algorithm 2, lines 8-12, in the paper's own setting): the block's
+  /// threads run the tiles of an inner loop together, each its one
+  /// iteration of a full chunk (versionTeamChunk), as a CUDA block does.
+  bool teamTiles() const { return BlockTile && !ThreadBlock && TileDepth; }
+  std::string teamTileLegality();
+  void versionTeamChunk();
+  /// The SIMT iterations of an inner tile, as an isl constraint: a team's
+  /// whole chunk, else one (a CUDA block's threads are not SIMT iterations
+  /// but its depth 0).
+  std::string innerTileSIMT() const {
+    return teamTiles() ? formatv("simt_n = {0}", *Nest.Kernel->SIMT.BlockSize)
+                       : std::string("simt_n = 1");
+  }
+  /// What the agent of a GPU tile is called in the report and remarks.
+  StringRef agentName() const {
+    return ThreadBlock ? "thread block" : "team's chunk";
+  }
+  /// The number of threads of the block (OpenMP: all run the region).
+  Value *blockThreads(IRBuilderBase &B) const;
 
   /// Accesses outside an inner tile's loop, per loop around it (Outer: the
   /// loop at depth Depth - 1, null for a thread block's kernel), before
@@ -568,6 +588,9 @@ std::string NestTiler::innerLegality(unsigned Depth) {
     SIMTLoop = L;
     SIMTIV = IV;
   }
+  if (BlockTile && !ThreadBlock)
+    if (std::string Why = teamTileLegality(); !Why.empty())
+      return Why;
   // In a thread block (ThreadBlock) each thread runs the kernel once: the
   // depth-1 loop is one of the function's outermost loops.
   Loop *Parent = Depth == 1 ? SIMTLoop : Depth1Loop;
@@ -600,7 +623,7 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   L = LD;
   IV = nullptr;
   std::string Why = stripMineLegality();
-  if (Why.empty() && ThreadBlock)
+  if (Why.empty() && BlockTile)
     Why = blockUniformLegality();
   if (!Why.empty())
     return formatv("depth-{0} loop: ", Depth).str() + Why;
@@ -638,6 +661,21 @@ static bool blockUniform(const SCEV *S) {
 /// per iteration of the loops around it (once per thread at depth 1), and
 /// its trip count and theirs be the same in every thread.
 std::string NestTiler::blockUniformLegality() {
+  if (!ThreadBlock) {
+    // A team's threads each run one iteration of the SIMT loop (its trip
+    // counts of inner loops may depend on that iteration).
+    for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
+      BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
+      if (!Latch || !DT.dominates(In->getHeader(), Latch))
+        return "in a team's chunk the tiled loop must run in every "
+               "iteration of the loop around it";
+      const SCEV *BTC = SE.getBackedgeTakenCount(In);
+      if (!SE.isLoopInvariant(BTC, SIMTLoop) || !blockUniform(BTC))
+        return "in a team's chunk the tiled loop's trip count (or that of a "
+               "loop around it) may differ between threads";
+    }
+    return "";
+  }
   const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   if (!runsUnconditionally(L->getHeader(), &PDT))
     return "in a thread block the tiled loop must run on every path "
@@ -739,13 +777,14 @@ void NestTiler::placeCompatibleIntervals() {
                "compat-end");
     }
   }
-  // The interval's number: the block's index, as for a partial block, or
-  // the SIMT iteration; defined where it dominates every stretch (no
-  // tagged block is the entry block or the SIMT loop's header).
+  // The interval's number: the block's index, as for a partial block, the
+  // team's chunk, or the SIMT iteration; defined where it dominates every
+  // stretch (no tagged block is the entry block or the SIMT loop's header).
   IRBuilder<> B(ThreadBlock ? F.getEntryBlock().getTerminator()
                             : SIMTLoop->getHeader()->getTerminator());
   Value *Number =
       ThreadBlock ? B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {})
+      : BlockTile ? B.CreateTrunc(TileLower, B.getInt32Ty())
                   : B.CreateZExtOrTrunc(SIMTIV, B.getInt32Ty());
   Number =
       B.CreateOr(B.CreateAnd(Number, B.getInt32(PREM_INTERVAL_OUTSIDE - 1)),
@@ -852,6 +891,36 @@ std::string NestTiler::blockTileLegality() {
   if (!TileLower || !TileUpper)
     return "the bounds of the team's chunk are not visible before "
            "__kmpc_for_static_init";
+  return "";
+}
+
+/// The scratchpad path of a team's inner tiles needs each thread of the
+/// block to run exactly one iteration of the chunk, so that all meet the
+/// same barriers: a chunk of as many iterations as the block has threads,
+/// which schedule(static) and schedule(static, 1) hand out one each. The
+/// footprint is counted for the stated block size.
+std::string NestTiler::teamTileLegality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (!SIMT.BlockSize)
+    return "inner tiles of a team's chunk need the block size stated "
+           "(thread_limit or -prem-block-size)";
+  if (SIMT.GlobalLower && SIMT.GlobalUpper &&
+      *SIMT.GlobalUpper - *SIMT.GlobalLower + 1 < int64_t(*SIMT.BlockSize))
+    return formatv("inner tiles of a team's chunk need chunks of {0} "
+                   "iterations, one per thread: the loop has {1}",
+                   *SIMT.BlockSize, *SIMT.GlobalUpper - *SIMT.GlobalLower + 1)
+        .str();
+  CallBase *Init = SIMT.WorksharingCall;
+  auto *Schedule = dyn_cast<ConstantInt>(Init->getArgOperand(2));
+  auto *Chunk = dyn_cast<ConstantInt>(Init->getArgOperand(8));
+  // (kmp_sch_static_chunked with chunk 1, kmp_sch_static.)
+  bool OneEach = Schedule && Chunk &&
+                 ((Schedule->getZExtValue() == 33 && Chunk->isOne()) ||
+                  Schedule->getZExtValue() == 34);
+  if (!OneEach)
+    return "inner tiles of a team's chunk need schedule(static) or "
+           "schedule(static, 1), which give each thread one iteration of a "
+           "full chunk";
   return "";
 }
 
@@ -973,9 +1042,8 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
-      paramNames() + (TileDepth ? formatv(" -> {{ : simt_n = 1 and tile{0}_n "
-                                          ">= 1 }",
-                                          TileDepth)
+      paramNames() + (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1 }",
+                                          innerTileSIMT(), TileDepth)
                                       .str()
                       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
                           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
@@ -1314,13 +1382,13 @@ std::string NestTiler::tileBounds() const {
               .str();
   Cs += GuardBound;
   if (TileDepth == 1) {
-    Cs += " and simt_n = 1 and tile1_n >= 1 and tile1_lb >= 0";
+    Cs += " and " + innerTileSIMT() + " and tile1_n >= 1 and tile1_lb >= 0";
     if (auto Most = maxTrip(1))
       Cs += " and tile1_lb + tile1_n <= " + std::to_string(*Most);
   }
   if (TileDepth == 2) {
-    Cs += " and simt_n = 1 and tile1_lb >= 0 and tile2_n >= 1 and "
-          "tile2_lb >= 0";
+    Cs += " and " + innerTileSIMT() +
+          " and tile1_lb >= 0 and tile2_n >= 1 and tile2_lb >= 0";
     if (auto Most = maxTrip(1))
       Cs += " and tile1_lb < " + std::to_string(*Most);
     if (auto Most = maxTrip(2))
@@ -1569,8 +1637,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
           Iterations, uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1));
     preferIntervals(Iterations);
     auto Bytes = bytesPerTile(Iterations);
-    // A thread block's threads may still share tiles of an inner loop.
-    OneIterationTooLarge = ThreadBlock && Bytes && *Bytes > Budget;
+    // A block's threads may still share tiles of an inner loop.
+    OneIterationTooLarge = Bytes && *Bytes > Budget;
     if (Bytes && *Bytes > Budget)
       return formatv("a block's chunk of {0} iterations needs {1} bytes of "
                      "scratchpad (byte intervals), more than the {2} available",
@@ -1649,28 +1717,32 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
   Record["bytes_per_iteration"] = double(Bytes) / double(Iterations);
+  // Who runs a GPU inner tile's iterations together.
+  std::string Group = ThreadBlock ? "block" : "team's chunk";
+  std::string Tiles =
+      TileDepth == 1 && BlockTile
+          ? "iterations of the depth-1 loop, run by every thread of the " +
+                Group + " together " +
+                Since("the " + Group + "'s iterations do not fit")
+      : TileDepth == 1
+          ? "iterations of the depth-1 loop, one SIMT iteration at a time " +
+                Since("one SIMT iteration does not fit")
+      : TileDepth == 2
+          ? (BlockTile ? "iterations of the depth-2 loop, run by every "
+                         "thread of the " +
+                             Group +
+                             " together, one iteration of the depth-1 loop "
+                             "at a time "
+                       : std::string("iterations of the depth-2 loop, one "
+                                     "iteration of the loops around it at "
+                                     "a time ")) +
+                Since("one iteration of the depth-1 loop does not fit")
+          : std::string("whole SIMT iterations");
   Record["why"] =
       formatv("largest tile of {0} whose byte intervals fit {1} "
               "bytes: fewest bytes per iteration ({2} vs {3} for "
               "one iteration){4}",
-              TileDepth == 1 && ThreadBlock
-                  ? "iterations of the depth-1 loop, run by every thread "
-                    "of the block together " +
-                        Since("the block's iterations do not fit")
-              : TileDepth == 1 ? "iterations of the depth-1 loop, one SIMT "
-                                 "iteration at a time " +
-                                     Since("one SIMT iteration does not fit")
-              : TileDepth == 2 && ThreadBlock
-                  ? "iterations of the depth-2 loop, run by every thread of "
-                    "the block together, one iteration of the depth-1 loop "
-                    "at a time " +
-                        Since("one iteration of the depth-1 loop does not fit")
-              : TileDepth == 2
-                  ? "iterations of the depth-2 loop, one iteration of the "
-                    "loops around it at a time " +
-                        Since("one iteration of the depth-1 loop does not fit")
-                  : std::string("whole SIMT iterations"),
-              Budget, double(Bytes) / double(Iterations), *One, Balance)
+              Tiles, Budget, double(Bytes) / double(Iterations), *One, Balance)
           .str();
   return "";
 }
@@ -1745,8 +1817,7 @@ bool NestTiler::run(json::Object &Record) {
   std::string LastWhy = Why;
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
   for (unsigned Depth = 1;
-       !Why.empty() && (OneIterationTooLarge || DeeperMayDo) &&
-       (!BlockTile || ThreadBlock) && Depth <= 2;
+       !Why.empty() && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2;
        ++Depth) {
     if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
           return NL.Depth == Depth;
@@ -1756,6 +1827,7 @@ bool NestTiler::run(json::Object &Record) {
     if (DeeperMayDo) {
       StringRef Around = Depth == 2    ? "tiles of the depth-1 loop"
                          : ThreadBlock ? "a tile of the whole block"
+                         : BlockTile   ? "a tile of the team's whole chunk"
                                        : "tiles of whole SIMT iterations";
       DeeperBecause = (Around + " refused: " + LastWhy).str();
     }
@@ -1780,6 +1852,8 @@ bool NestTiler::run(json::Object &Record) {
   } else {
     if (ThreadBlock)
       versionThreadBlock();
+    else if (BlockTile)
+      versionTeamChunk();
     placeCompatibleIntervals();
     transform(Iterations);
   }
@@ -1787,7 +1861,12 @@ bool NestTiler::run(json::Object &Record) {
   Record["transformed"] = true;
   if (Iterations)
     Record["tile_iterations"] = Iterations;
-  std::string Agent = ThreadBlock ? "one thread block" : "one SIMT iteration";
+  std::string Agent = ThreadBlock ? "one thread block"
+                      : BlockTile ? formatv("one team's chunk of {0} SIMT "
+                                            "iterations",
+                                            *Nest.Kernel->SIMT.BlockSize)
+                                        .str()
+                                  : "one SIMT iteration";
   if (TileDepth == 1)
     Record["tile"] = Agent + " x " + std::to_string(Iterations) +
                      " iterations of the depth-1 loop";
@@ -1805,7 +1884,7 @@ bool NestTiler::run(json::Object &Record) {
     if (NL.Depth >= 1 && NL.Depth <= 2)
       Trip[NL.Depth] = NL.TripCount;
   std::optional<uint64_t> Chunk;
-  if (ThreadBlock && TileDepth)
+  if (BlockTile && TileDepth)
     Chunk = 1;
   else if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
            Hi = Nest.Kernel->SIMT.GlobalUpper;
@@ -1849,9 +1928,8 @@ bool NestTiler::run(json::Object &Record) {
     }
     // (Of every access of the array: none outside an inner tile's loop.)
     bool WholeArray = S.Name == A.Name && S.Insts.size() == A.Accesses.size();
-    SmallVector<uint64_t, 3> Tile =
-        tileShape(Iterations,
-                  ThreadBlock && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
+    SmallVector<uint64_t, 3> Tile = tileShape(
+        Iterations, BlockTile && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
     if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
                                                : std::nullopt)
       Array["unique_bytes"] = *Unique;
@@ -1920,14 +1998,16 @@ bool NestTiler::run(json::Object &Record) {
                               &*anchor()->getFirstNonPHIOrDbg())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (TileDepth == 1
-                   ? ThreadBlock
-                         ? ": depth-1 loop tiled, one thread block and "
-                         : ": depth-1 loop tiled, one SIMT iteration and "
+                   ? BlockTile ? (": depth-1 loop tiled, one " + agentName() +
+                                  " and ")
+                                     .str()
+                               : ": depth-1 loop tiled, one SIMT iteration and "
                : TileDepth == 2
-                   ? ThreadBlock ? ": depth-2 loop tiled, one thread block, "
-                                   "one iteration of the depth-1 loop and "
-                                 : ": depth-2 loop tiled, one iteration of "
-                                   "each loop around it and "
+                   ? BlockTile ? (": depth-2 loop tiled, one " + agentName() +
+                                  ", one iteration of the depth-1 loop and ")
+                                     .str()
+                               : ": depth-2 loop tiled, one iteration of "
+                                 "each loop around it and "
                : ThreadBlock ? ": thread block tiled, "
                              : ": worksharing loop tiled, ")
            << ore::NV("Iterations", Iterations)
@@ -2164,7 +2244,10 @@ void NestTiler::transform(uint64_t Iterations) {
     // One SIMT iteration (the current one; at depth 2 also the current
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
     // (its dimension counts iterations from 0).
-    if (SIMTIV) {
+    if (teamTiles()) {
+      Params["simt_n"] = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
+      Params["simt_lb"] = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+    } else if (SIMTIV) {
       Params["simt_n"] = B.getInt64(1);
       Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
     }
@@ -2329,6 +2412,19 @@ void NestTiler::transformBlockTile() {
   Instruction *Start =
       ThreadBlock ? RegionStart : Nest.Kernel->SIMT.WorksharingCall;
   BasicBlock *Entry = Start->getParent();
+  if (!ThreadBlock) {
+    // __kmpc_for_static_init rewrites the bounds it is handed in place:
+    // each stripped copy of the region that asks for them again (prem-les)
+    // must hand them over as they were.
+    auto *Init = cast<CallBase>(Start);
+    for (unsigned ArgNo = 3; ArgNo <= 6; ++ArgNo)
+      if (Value *V = storedBefore(Init, ArgNo)) {
+        auto *St =
+            new StoreInst(V, Init->getArgOperand(ArgNo), Init->getIterator());
+        if (Start == Init)
+          Start = St;
+      }
+  }
   BasicBlock *Exit =
       ReturnBlock->splitBasicBlock(ReturnBlock->getTerminator(), "prem.exit");
   BasicBlock *Rest =
@@ -2386,13 +2482,7 @@ void NestTiler::transformBlockTile() {
     if (IndirectStride) {
       // The gathered elements' slot has room for one iteration per thread
       // of a block of the size the kernel states.
-      Value *Threads =
-          Triple(F.getParent()->getTargetTriple()).isAMDGPU()
-              ? B.CreateCall(F.getParent()->getOrInsertFunction(
-                    "__kmpc_get_hardware_num_threads_in_block",
-                    B.getInt32Ty()))
-              : B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
-      Threads = B.CreateZExt(Threads, I64);
+      Value *Threads = B.CreateZExt(blockThreads(B), I64);
       Value *Sized = B.CreateICmpEQ(Threads, B.getInt64(IndirectThreads));
       Value *OneEach = B.CreateICmpULE(N, Threads);
       Precondition = B.CreateAnd(Sized, OneEach);
@@ -2406,6 +2496,57 @@ void NestTiler::transformBlockTile() {
   tagBlock(GlobalBB, "global");
   tagBlock(Exit, "end");
   tagAccesses();
+}
+
+Value *NestTiler::blockThreads(IRBuilderBase &B) const {
+  if (Triple(F.getParent()->getTargetTriple()).isAMDGPU())
+    return B.CreateCall(F.getParent()->getOrInsertFunction(
+        "__kmpc_get_hardware_num_threads_in_block", B.getInt32Ty()));
+  return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+}
+
+/// A team's inner tiles run where each thread has one iteration of the
+/// chunk (teamTileLegality): the region is versioned once, before
+/// __kmpc_for_static_init, where every thread of the block is, on a full
+/// chunk and a block of the stated size. Other chunks (the loop's last,
+/// a smaller block) run the original code in one memory phase, as a CUDA
+/// kernel's partial block does.
+void NestTiler::versionTeamChunk() {
+  Instruction *Start = Nest.Kernel->SIMT.WorksharingCall;
+  BasicBlock *Entry = Start->getParent();
+  BasicBlock *Rest =
+      Entry->splitBasicBlock(Start->getIterator(), "prem.region");
+  ReturnBlock = uniqueReturnBlock(F);
+  SmallVector<BasicBlock *, 16> Body;
+  for (BasicBlock &BB : F)
+    if (&BB != Entry)
+      Body.push_back(&BB);
+  ValueToValueMapTy VMap;
+  cloneBlocks(Body, ".partial", {}, VMap);
+  auto *Partial = cast<BasicBlock>(VMap[Rest]);
+  Instruction *OldBranch = Entry->getTerminator();
+  IRBuilder<> B(OldBranch);
+  LLVMContext &C = F.getContext();
+  Type *I64 = B.getInt64Ty();
+  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+  Value *N = B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1), "prem.n");
+  Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
+  Value *Full = B.CreateAnd(
+      B.CreateICmpEQ(N, Size),
+      B.CreateICmpEQ(B.CreateZExt(blockThreads(B), I64), Size), "prem.full");
+  auto *Interval = cast<Instruction>(B.CreateFreeze(
+      B.CreateTrunc(Lower, B.getInt32Ty()), "prem.partial.interval"));
+  Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
+                                             MDString::get(C, "partial")}));
+  B.CreateCondBr(Full, Rest, Partial);
+  OldBranch->eraseFromParent();
+  tagBlock(Partial, "partial");
+  tagBlock(cast<BasicBlock>(VMap[ReturnBlock]), "partial-end");
+  // The loops keep their blocks; the copies are in none (nothing asks).
+  DT.recalculate(F);
 }
 
 void NestTiler::versionThreadBlock() {

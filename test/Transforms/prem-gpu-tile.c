@@ -57,8 +57,14 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B) {
 // CHECK-NEXT: call void @__prem_enter_comp(i32 %prem.interval)
 // CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // CHECK-NEXT: br label %prem.region
-// Execute: the thread's own iterations, on shared memory.
+// Execute: the thread's own iterations, on shared memory. The runtime
+// rewrites the bounds it is handed: every copy of the region (the stripped
+// ones of dae, of gathers and scatters) hands them over as they were.
 // CHECK: prem.region:
+// CHECK-NEXT: store i32 0, ptr %.omp.is_last, align 4
+// CHECK-NEXT: store i32 %conv, ptr %.omp.lb, align 4
+// CHECK-NEXT: store i32 %conv1, ptr %.omp.ub, align 4
+// CHECK-NEXT: store i32 1, ptr %.omp.stride, align 4
 // CHECK-NEXT: call void @__kmpc_for_static_init_4(
 // CHECK: load float, ptr %prem.spm.addr{{[0-9]*}}, {{.*}}!prem.array
 // CHECK: load float, ptr %prem.spm.addr{{[0-9]*}}, {{.*}}!prem.array
@@ -81,7 +87,14 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B) {
 // DAE: prem.load:
 // DAE: br label %prem.region.load
 // DAE: prem.region.load:
+// DAE-NEXT: store i32 0, ptr %.omp.is_last, align 4
+// DAE-NEXT: store i32 %conv, ptr %.omp.lb, align 4
+// DAE-NEXT: store i32 %conv1, ptr %.omp.ub, align 4
+// DAE-NEXT: store i32 1, ptr %.omp.stride, align 4
 // DAE-NEXT: call void @__kmpc_for_static_init_4(
+// DAE: prem.region.store:
+// DAE-NEXT: store i32 0, ptr %.omp.is_last, align 4
+// DAE-NEXT: store i32 %conv, ptr %.omp.lb, align 4
 
 // PTX: .shared .align 64 .b8 prem_$_spm_$___omp_offloading_{{.*}}[12288];
 // PTX: bar.sync

@@ -10,6 +10,11 @@ emu_<register>_<dim>, emu_barrier and emu_barrier_or, and the
 sm_* CPU and its PTX features go from the attributes. Shared memory stays
 addrspace(3), which x86 treats as ordinary memory. Any other NVVM
 intrinsic has no host form: the script says which and exits 1.
+
+An OpenMP target region's parallel region (the function its SPMD kernel
+hands to __kmpc_parallel_60, where prem-tile tiles) becomes an external
+function omp_region_<name> (<name>: the function around the target
+construct) for omp-gpu-emu.h to run a team's chunk with.
 """
 import re
 import sys
@@ -18,6 +23,8 @@ REGISTER = re.compile(
     r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])\b")
 BARRIER = "@llvm.nvvm.barrier.cta.sync.aligned.all"
 BARRIER_OR = "@llvm.nvvm.barrier.cta.red.or.aligned.all"
+REGION = re.compile(
+    r"@__omp_offloading_[0-9a-f]+_[0-9a-f]+_(\w+)_l\d+_omp_outlined_omp_outlined\b")
 
 
 def main():
@@ -43,6 +50,9 @@ def main():
             line = line.replace(BARRIER, "@emu_barrier")
             line = line.replace(BARRIER_OR, "@emu_barrier_or")
             line = line.replace("ptx_kernel ", "")
+            if line.startswith("define internal") and REGION.search(line):
+                line = line.replace("define internal", "define", 1)
+            line = REGION.sub(lambda m: f"@omp_region_{m.group(1)}", line)
             line = re.sub(r' "target-(cpu|features)"="[^"]*"', "", line)
             if "llvm.nvvm." in line:
                 sys.exit("nvptx-on-host.py: no host form for: " + line.strip())

@@ -1,0 +1,94 @@
+// Runs the parallel regions of Inputs/team-tiles.c on the CPU
+// (omp-gpu-emu.h): chunks of 32 rows on blocks of 32 threads, the last
+// chunk of each loop 8 rows (its block takes the original code); with
+// "small", blocks of 16 threads, smaller than the kernels state, which
+// therefore never run tiles. Prints a hash of each output and the phases
+// thread 0 entered.
+#include "omp-gpu-emu.h"
+
+#include <string.h>
+
+#define ROWS 200
+#define COLS 96
+#define CH 3
+#define WIDTH 200
+#define ENTRIES 160
+
+// (Argument order: clang's captures of each region.)
+void omp_region_scale(int *, int *, long, long, float *, const float *);
+void omp_region_gemm(int *, int *, long, long, const float *, const float *,
+                     float *);
+void omp_region_channels(int *, int *, long, long, float *, const float *);
+void omp_region_rowsum(int *, int *, long, long, const float *, float *);
+void omp_region_ell(int *, int *, long, long, const float *, const float *,
+                    const int *, float *);
+void omp_region_spread(int *, int *, long, long, float *, const int *,
+                       const float *);
+void omp_region_pick(int *, int *, long, long, float *, const float *,
+                     const int *);
+void omp_region_place(int *, int *, long, long, float *, const int *,
+                      const float *);
+
+static float *X, *Y, *A, *B, *Out;
+static int *Index;
+static int Gtid, Btid;
+
+static void scale(void) {
+  omp_region_scale(&Gtid, &Btid, chunkLb(), chunkUb(), Y, X);
+}
+static void gemm(void) {
+  omp_region_gemm(&Gtid, &Btid, chunkLb(), chunkUb(), A, B, Out);
+}
+static void channels(void) {
+  omp_region_channels(&Gtid, &Btid, chunkLb(), chunkUb(), Out, A);
+}
+static void rowsum(void) {
+  omp_region_rowsum(&Gtid, &Btid, chunkLb(), chunkUb(), A, Y);
+}
+static void ell(void) {
+  omp_region_ell(&Gtid, &Btid, chunkLb(), chunkUb(), A, X, Index, Y);
+}
+static void spread(void) {
+  omp_region_spread(&Gtid, &Btid, chunkLb(), chunkUb(), Out, Index, A);
+}
+static void pick(void) {
+  omp_region_pick(&Gtid, &Btid, chunkLb(), chunkUb(), Y, X, Index);
+}
+static void place(void) {
+  omp_region_place(&Gtid, &Btid, chunkLb(), chunkUb(), Y, Index, X);
+}
+
+int main(int argc, char **argv) {
+  unsigned Threads = argc > 1 && !strcmp(argv[1], "small") ? 16 : 32;
+  X = data(ROWS), Y = data(ROWS);
+  launchRegion(scale, ROWS, 32, Threads);
+  report("scale", Y, ROWS);
+  A = data(ROWS * COLS), B = data(COLS * COLS), Out = data(ROWS * COLS);
+  launchRegion(gemm, ROWS, 32, Threads);
+  report("gemm", Out, ROWS * COLS);
+  A = data(ROWS * CH * WIDTH), Out = data(ROWS * CH * WIDTH);
+  launchRegion(channels, ROWS, 32, Threads);
+  report("channels", Out, ROWS * CH * WIDTH);
+  A = data(ROWS * WIDTH);
+  launchRegion(rowsum, ROWS, 32, Threads);
+  report("rowsum", Y, ROWS);
+  A = data(ROWS * ENTRIES), Index = malloc(sizeof(int) * ROWS * WIDTH);
+  for (int I = 0; I < ROWS * ENTRIES; ++I)
+    Index[I] = (I * 37 + I / ENTRIES) % ROWS;
+  launchRegion(ell, ROWS, 32, Threads);
+  report("ell", Y, ROWS);
+  // ROWS * WIDTH = 40000 and 7 are coprime: a permutation.
+  A = data(ROWS * WIDTH), Out = data(ROWS * WIDTH);
+  for (int I = 0; I < ROWS * WIDTH; ++I)
+    Index[I] = (I * 7 + 11) % (ROWS * WIDTH);
+  launchRegion(spread, ROWS, 32, Threads);
+  report("spread", Out, ROWS * WIDTH);
+  // ROWS = 200 and 13 are coprime.
+  for (int I = 0; I < ROWS; ++I)
+    Index[I] = (I * 13 + 5) % ROWS;
+  launchRegion(pick, ROWS, 32, Threads);
+  report("pick", Y, ROWS);
+  launchRegion(place, ROWS, 32, Threads);
+  report("place", Y, ROWS);
+  return 0;
+}

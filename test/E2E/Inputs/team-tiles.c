@@ -1,0 +1,83 @@
+// OpenMP target regions for the NVPTX team tiles (team-tiles.test), run on
+// the CPU by omp-gpu-emu.h. Blocks of 32 threads (thread_limit), chunks of
+// 32 rows, the loops' last chunk shorter. At 16 KiB of shared memory:
+// scale's chunk fits (one tile per chunk); gemm's does not, its threads
+// tile the column loop together (A's rows, B's columns, C's row block);
+// channels' one channel of a chunk does not fit either: the depth-2 loop
+// is tiled; rowsum stores each row's sum after its tiled loop (a
+// compatible interval); ell gathers x through col; spread scatters its
+// rows through a permutation.
+#define ROWS 200
+#define COLS 96
+#define CH 3
+#define WIDTH 200
+#define ENTRIES 160
+
+void scale(float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:ROWS]) map(tofrom: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++)
+    y[i] = 2.5f * x[i] + y[i];
+}
+
+void gemm(float *restrict C, const float *restrict A,
+          const float *restrict B) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*COLS], B[0:COLS*COLS]) map(tofrom: C[0:ROWS*COLS])
+  for (int i = 0; i < ROWS; i++)
+    for (int j = 0; j < COLS; j++) {
+      float s = 0;
+      for (int k = 0; k < COLS; k++)
+        s += A[i * COLS + k] * B[k * COLS + j];
+      C[i * COLS + j] = s;
+    }
+}
+
+void channels(float *restrict out, const float *restrict in) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: in[0:ROWS*CH*WIDTH]) map(from: out[0:ROWS*CH*WIDTH])
+  for (int i = 0; i < ROWS; i++)
+#pragma unroll 1
+    for (int c = 0; c < CH; c++)
+      for (int j = 0; j < WIDTH - 1; j++)
+        out[(i * CH + c) * WIDTH + j] =
+            in[(i * CH + c) * WIDTH + j] * 0.5f + in[(i * CH + c) * WIDTH + j + 1];
+}
+
+void rowsum(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*WIDTH]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++) {
+    float s = 0;
+    for (int j = 0; j < WIDTH; j++)
+      s += A[i * WIDTH + j];
+    y[i] = s;
+  }
+}
+
+void ell(float *restrict y, const float *restrict val,
+         const int *restrict col, const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: val[0:ROWS*ENTRIES], col[0:ROWS*ENTRIES], x[0:ROWS]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++) {
+    float s = 0;
+    for (int k = 0; k < ENTRIES; k++)
+      s += val[i * ENTRIES + k] * x[col[i * ENTRIES + k]];
+    y[i] = s;
+  }
+}
+
+void spread(float *restrict out, const float *restrict in,
+            const int *restrict perm) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: in[0:ROWS*WIDTH], perm[0:ROWS*WIDTH]) map(from: out[0:ROWS*WIDTH])
+  for (int i = 0; i < ROWS; i++)
+    for (int j = 0; j < WIDTH; j++)
+      out[perm[i * WIDTH + j]] = in[i * WIDTH + j] * 2.0f;
+}
+
+void pick(float *restrict y, const float *restrict x, const int *restrict idx) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:ROWS], idx[0:ROWS]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++)
+    y[i] = x[idx[i]] + 1.0f;
+}
+
+void place(float *restrict y, const float *restrict x, const int *restrict idx) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:ROWS], idx[0:ROWS]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++)
+    y[idx[i]] = x[i] * 3.0f;
+}
