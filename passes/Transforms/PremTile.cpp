@@ -484,10 +484,10 @@ private:
   void transform(uint64_t Iterations);
   Value *balancedTileSize(Value *Trips, uint64_t Iterations, Instruction *At);
   void transformBlockTile();
-  /// The thread block's inner tiles run where every thread of the block
-  /// passes the bounds guard: versions the kernel once, before its first
-  /// memory access, on that (the original code otherwise).
   void versionThreadBlock();
+  BasicBlock *versionPartial(Instruction *Start,
+                             function_ref<Value *(IRBuilder<> &)> Number,
+                             function_ref<Value *(IRBuilder<> &)> Full);
   /// Where remarks about the kernel point.
   BasicBlock *anchor() const {
     return Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
@@ -2505,14 +2505,15 @@ Value *NestTiler::blockThreads(IRBuilderBase &B) const {
   return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
 }
 
-/// A team's inner tiles run where each thread has one iteration of the
-/// chunk (teamTileLegality): the region is versioned once, before
-/// __kmpc_for_static_init, where every thread of the block is, on a full
-/// chunk and a block of the stated size. Other chunks (the loop's last,
-/// a smaller block) run the original code in one memory phase, as a CUDA
-/// kernel's partial block does.
-void NestTiler::versionTeamChunk() {
-  Instruction *Start = Nest.Kernel->SIMT.WorksharingCall;
+/// Versions the code from Start on, where every thread of the block is, on
+/// the condition Full emits there: the tiles' code where it holds, else a
+/// copy of the original code, which prem-sync runs in one memory phase
+/// numbered by Number (a compatible interval, Sec. 3.2.3, as a block
+/// tile's global path is). Returns the first block of the tiles' code.
+BasicBlock *
+NestTiler::versionPartial(Instruction *Start,
+                          function_ref<Value *(IRBuilder<> &)> Number,
+                          function_ref<Value *(IRBuilder<> &)> Full) {
   BasicBlock *Entry = Start->getParent();
   BasicBlock *Rest =
       Entry->splitBasicBlock(Start->getIterator(), "prem.region");
@@ -2527,59 +2528,61 @@ void NestTiler::versionTeamChunk() {
   Instruction *OldBranch = Entry->getTerminator();
   IRBuilder<> B(OldBranch);
   LLVMContext &C = F.getContext();
-  Type *I64 = B.getInt64Ty();
-  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
-  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
-  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
-    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
-  Value *N = B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1), "prem.n");
-  Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
-  Value *Full = B.CreateAnd(
-      B.CreateICmpEQ(N, Size),
-      B.CreateICmpEQ(B.CreateZExt(blockThreads(B), I64), Size), "prem.full");
-  auto *Interval = cast<Instruction>(B.CreateFreeze(
-      B.CreateTrunc(Lower, B.getInt32Ty()), "prem.partial.interval"));
+  auto *Interval =
+      cast<Instruction>(B.CreateFreeze(Number(B), "prem.partial.interval"));
   Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
                                              MDString::get(C, "partial")}));
-  B.CreateCondBr(Full, Rest, Partial);
+  B.CreateCondBr(Full(B), Rest, Partial);
   OldBranch->eraseFromParent();
   tagBlock(Partial, "partial");
   tagBlock(cast<BasicBlock>(VMap[ReturnBlock]), "partial-end");
   // The loops keep their blocks; the copies are in none (nothing asks).
   DT.recalculate(F);
+  return Rest;
 }
 
+/// A team's inner tiles run where each thread has one iteration of the
+/// chunk (teamTileLegality): the region is versioned once, before
+/// __kmpc_for_static_init, on a full chunk and a block of the stated size.
+/// Other chunks (the loop's last, a smaller block) run the original code.
+void NestTiler::versionTeamChunk() {
+  versionPartial(
+      Nest.Kernel->SIMT.WorksharingCall,
+      [&](IRBuilder<> &B) {
+        return B.CreateSExtOrTrunc(TileLower, B.getInt32Ty());
+      },
+      [&](IRBuilder<> &B) {
+        Type *I64 = B.getInt64Ty();
+        Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+        Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+        if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+          Upper =
+              B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+        Value *N =
+            B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1), "prem.n");
+        Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
+        return B.CreateAnd(
+            B.CreateICmpEQ(N, Size),
+            B.CreateICmpEQ(B.CreateZExt(blockThreads(B), I64), Size),
+            "prem.full");
+      });
+}
+
+/// A thread block's inner tiles run where every thread of the block passes
+/// the bounds guard: the kernel is versioned once, before its first memory
+/// access, on that (the other blocks run the original code).
 void NestTiler::versionThreadBlock() {
   BasicBlock *Entry = RegionStart->getParent();
-  BasicBlock *Rest =
-      Entry->splitBasicBlock(RegionStart->getIterator(), "prem.region");
+  BasicBlock *Rest = versionPartial(
+      RegionStart,
+      [](IRBuilder<> &B) {
+        return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+      },
+      [&](IRBuilder<> &B) {
+        return emitFullBlockCheck(
+            B, B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {}));
+      });
   ScratchpadStart = BodyStart == Entry ? Rest : BodyStart;
-  ReturnBlock = uniqueReturnBlock(F);
-  SmallVector<BasicBlock *, 16> Body;
-  for (BasicBlock &BB : F)
-    if (&BB != Entry)
-      Body.push_back(&BB);
-  ValueToValueMapTy VMap;
-  cloneBlocks(Body, ".partial", {}, VMap);
-  auto *Partial = cast<BasicBlock>(VMap[Rest]);
-  Instruction *OldBranch = Entry->getTerminator();
-  IRBuilder<> B(OldBranch);
-  // The other blocks run the original code as one compatible interval
-  // (Sec. 3.2.3), as a block tile's global path does: prem-sync puts the
-  // block's memory phase around it.
-  LLVMContext &C = F.getContext();
-  auto *Interval = cast<Instruction>(B.CreateFreeze(
-      B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}),
-      "prem.partial.interval"));
-  Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
-                                             MDString::get(C, "partial")}));
-  Value *Threads = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
-  B.CreateCondBr(emitFullBlockCheck(B, Threads), Rest, Partial);
-  OldBranch->eraseFromParent();
-  tagBlock(Partial, "partial");
-  tagBlock(cast<BasicBlock>(VMap[ReturnBlock]), "partial-end");
-  // The loops keep their blocks; the copies are in none (nothing asks).
-  DT.recalculate(F);
 }
 
 Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {

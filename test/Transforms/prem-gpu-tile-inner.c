@@ -76,7 +76,8 @@ void triangle(float *restrict y, const float *restrict A) {
 // CHECK: @[[SPM:prem.spm.__omp_offloading_.*_gemm_l[0-9]+_omp_outlined_omp_outlined]] = internal addrspace(3) global [48896 x i8] poison, align 64
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}_omp_outlined_omp_outlined(
 // The version: a full chunk (clamped to the loop) on a block of 32 threads.
-// CHECK: %prem.lb = sext i32 %conv to i64
+// CHECK: %prem.partial.interval = freeze i32 %conv, !prem.value
+// CHECK-NEXT: %prem.lb = sext i32 %conv to i64
 // CHECK-NEXT: %prem.ub = sext i32 %conv1 to i64
 // CHECK-NEXT: %[[UB:[0-9]+]] = call i64 @llvm.smin.i64(i64 %prem.ub, i64 255)
 // CHECK-NEXT: %[[D:[0-9]+]] = sub i64 %[[UB]], %prem.lb
@@ -86,8 +87,6 @@ void triangle(float *restrict y, const float *restrict A) {
 // CHECK-NEXT: %[[SIZED:[0-9]+]] = icmp eq i64 %[[T64]], 32
 // CHECK-NEXT: %[[FULL:[0-9]+]] = icmp eq i64 %prem.n, 32
 // CHECK-NEXT: %prem.full = and i1 %[[FULL]], %[[SIZED]]
-// CHECK-NEXT: %[[I:[0-9]+]] = trunc i64 %prem.lb to i32
-// CHECK-NEXT: %prem.partial.interval = freeze i32 %[[I]], !prem.value
 // CHECK-NEXT: br i1 %prem.full, label %prem.region, label %prem.region.partial
 // CHECK: prem.region:
 // CHECK-NEXT: call void @__kmpc_for_static_init_4(

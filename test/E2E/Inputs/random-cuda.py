@@ -141,8 +141,12 @@ class Kernel:
                  f"{self.name}({', '.join(params)}, int m) {{",
                  f"  int i = blockIdx.x * blockDim.x + threadIdx.x"
                  f"{' + 1' if self.offset else ''};",
-                 "  if (i < m) {"]
-        indent = "    "
+                 "  if (i < m) {", *self.nest("    "), "  }", "}", ""]
+        return "\n".join(lines)
+
+    def nest(self, indent):
+        """The loops and the statements in them, a row's work."""
+        lines = []
         for loop, trip in zip(self.loops, self.trips):
             if self.rolled:
                 lines.append(f"{indent}#pragma unroll 1")
@@ -153,21 +157,29 @@ class Kernel:
         for _ in self.loops:
             indent = indent[:-2]
             lines.append(indent + "}")
-        lines += ["  }", "}", ""]
-        return "\n".join(lines)
+        return lines
 
     def driver(self):
         n = self.name
-        decls = [f"static {'int' if w == 'perm' else 'float'} *{n}_{a};"
-                 for a, _, w in self.arrays]
         args = ", ".join(f"{n}_{a}" for a, _, _ in self.arrays)
         types = ", ".join("int *" if w == "perm" else "float *"
                           for _, _, w in self.arrays)
-        run = [f"void {n}({types}, int);", *decls,
-               f"static void run_{n}(void) {{ {n}({args}, {self.rows}); }}"]
+        return self.runner(f"void {n}({types}, int);",
+                           f"{n}({args}, {self.rows})",
+                           f"launch(run_{n}, {self.blocks}, {self.threads})")
+
+    def runner(self, prototype, call, launch):
+        """The emulated program's lines for the kernel: its arrays and
+        run_<name> (the call), and main's (allocate, launch, print the
+        hash of the written arrays and the phases)."""
+        n = self.name
+        decls = [f"static {'int' if w == 'perm' else 'float'} *{n}_{a};"
+                 for a, _, w in self.arrays]
+        run = [prototype, *decls,
+               f"static void run_{n}(void) {{ {call}; }}"]
         main = [f"  {n}_{a} = {'perm' if w == 'perm' else 'data'}({size});"
                 for a, size, w in self.arrays]
-        main.append(f"  launch(run_{n}, {self.blocks}, {self.threads});")
+        main.append(f"  {launch};")
         written = [(a, size) for a, size, w in self.arrays if w is True]
         hashes = " ^ ".join(f"hash({n}_{a}, {size})" for a, size in written)
         main.append(f'  printf("HASH {n} %016llx\\n", '
@@ -177,6 +189,27 @@ class Kernel:
                     "OutsidePhases);")
         main.append("  MemPhases = ComputePhases = Exits = OutsidePhases = 0;")
         return run, main
+
+
+def driver_source(emulator, run, main):
+    """The emulated program: the kernels' runners and a main running them."""
+    return (f'#include "{emulator}"\n#include "float-hash.h"\n\n'
+            "#include <stdio.h>\n\n"
+            "// A permutation of 0..n-1 (Fisher-Yates, a fixed seed).\n"
+            "static int *perm(int n) {\n"
+            "  int *p = malloc(sizeof(int) * n);\n"
+            "  for (int e = 0; e < n; e++)\n"
+            "    p[e] = e;\n"
+            "  for (int e = n - 1; e > 0; e--) {\n"
+            "    EmuSeed = EmuSeed * 1103515245u + 12345u;\n"
+            "    int r = (int)((EmuSeed >> 16) % (unsigned)(e + 1)), t = p[e];\n"
+            "    p[e] = p[r], p[r] = t;\n"
+            "  }\n"
+            "  return p;\n"
+            "}\n\n"
+            + "\n".join(run) +
+            "\n\nint main(void) {\n" + "\n".join(main) +
+            "\n  return 0;\n}\n")
 
 
 def generate(seed, count, out):
@@ -191,23 +224,7 @@ def generate(seed, count, out):
         run += r
         main += m
     with open(os.path.join(out, "rand-main.c"), "w") as f:
-        f.write('#include "cuda-emu.h"\n#include "float-hash.h"\n\n'
-                "#include <stdio.h>\n\n"
-                "// A permutation of 0..n-1 (Fisher-Yates, a fixed seed).\n"
-                "static int *perm(int n) {\n"
-                "  int *p = malloc(sizeof(int) * n);\n"
-                "  for (int e = 0; e < n; e++)\n"
-                "    p[e] = e;\n"
-                "  for (int e = n - 1; e > 0; e--) {\n"
-                "    EmuSeed = EmuSeed * 1103515245u + 12345u;\n"
-                "    int r = (int)((EmuSeed >> 16) % (unsigned)(e + 1)), t = p[e];\n"
-                "    p[e] = p[r], p[r] = t;\n"
-                "  }\n"
-                "  return p;\n"
-                "}\n\n"
-                + "\n".join(run) +
-                "\n\nint main(void) {\n" + "\n".join(main) +
-                "\n  return 0;\n}\n")
+        f.write(driver_source("cuda-emu.h", run, main))
 
 
 def build_and_run(args, seed, variant):
@@ -224,7 +241,11 @@ def build_and_run(args, seed, variant):
         if spm:
             cmd += ["-mllvm", f"-prem-spm-bytes={spm}"]
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
-    tiled = dict(TILED.findall(p.stderr))
+    return run_emulated(args, d, stem), dict(TILED.findall(p.stderr))
+
+
+def run_emulated(args, d, stem):
+    """Builds stem.ll for the CPU with d's rand-main.c; its output."""
     with open(stem + ".host.ll", "w") as f:
         subprocess.run([sys.executable,
                         os.path.join(args.inputs, "nvptx-on-host.py"),
@@ -237,10 +258,11 @@ def build_and_run(args, seed, variant):
                     "-lpthread"], check=True)
     r = subprocess.run([stem], capture_output=True, text=True)
     return (r.stdout if r.returncode == 0
-            else f"HASH CRASHED (exit status {r.returncode})\n"), tiled
+            else f"HASH CRASHED (exit status {r.returncode})\n")
 
 
-def main():
+def arguments():
+    """The command line; a directory for each seed."""
     ap = argparse.ArgumentParser()
     for opt in ("--clang", "--plugin", "--runtime", "--inputs", "--out"):
         ap.add_argument(opt, required=True)
@@ -248,13 +270,32 @@ def main():
     ap.add_argument("--kernels", type=int, default=20)
     args = ap.parse_args()
     for seed in args.seeds:
-        d = os.path.join(args.out, str(seed))
-        os.makedirs(d, exist_ok=True)
-        generate(seed, args.kernels, d)
+        os.makedirs(os.path.join(args.out, str(seed)), exist_ok=True)
+    return args
+
+
+def main():
+    args = arguments()
+    for seed in args.seeds:
+        generate(seed, args.kernels, os.path.join(args.out, str(seed)))
+    check(args, build_all(args, build_and_run),
+          ("thread block", "depth-1 loop", "depth-2 loop"),
+          lambda kind: kind is not None)
+
+
+def build_all(args, build):
+    """build(args, seed, variant) of the baseline (variant None) and every
+    variant of every seed, in parallel: {(seed, variant): its result}."""
     jobs = [(s, v) for s in args.seeds for v in [None] + VARIANTS]
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
-        results = dict(zip(jobs, pool.map(lambda j: build_and_run(args, *j),
-                                          jobs)))
+        return dict(zip(jobs, pool.map(lambda j: build(args, *j), jobs)))
+
+
+def check(args, results, kinds_shown, runs_partial):
+    """Compares every build's hashes with the baseline's and counts the
+    phases; runs_partial(kind) says whether a kernel tiled so (None: not
+    tiled) runs one chunk or block on the original code, in one memory
+    phase."""
     builds, kinds, tiles, outside_runs = 0, {}, 0, 0
     for seed in args.seeds:
         base = [l for l in results[(seed, None)][0].splitlines()
@@ -269,16 +310,16 @@ def main():
             if v[0] == "cmpt":
                 continue
             # A tile on the scratchpad path enters two memory phases and an
-            # Execute phase; the partial block (and a tile that took the
-            # global path) one memory phase, as does each run of the
-            # accesses outside an inner tile's loop (counted apart).
+            # Execute phase; the partial block or chunk (and a tile that
+            # took the global path) one memory phase, as does each run of
+            # the accesses outside an inner tile's loop (counted apart).
             for name, memory, execute, done, outside in PHASES.findall(out):
                 memory, execute, done, outside = map(
                     int, (memory, execute, done, outside))
                 tiles += execute
                 outside_runs += outside
                 compatible = done - execute - outside
-                expected = 1 if name in tiled else 0
+                expected = 1 if runs_partial(tiled.get(name)) else 0
                 if (compatible != expected or
                         memory != 2 * execute + compatible + outside):
                     print(f"seed {seed} {v} {name}: {compatible - expected} "
@@ -287,11 +328,9 @@ def main():
                           f"outside {outside})")
     print(f"{len(args.seeds)} seeds x {args.kernels} kernels: {builds} builds, "
           "outputs equal to the baseline in every one; tiled: " +
-          ", ".join(f"{kinds.get(k, 0)} {k}" for k in
-                    ("thread block", "depth-1 loop", "depth-2 loop")) +
+          ", ".join(f"{kinds.get(k, 0)} {k}" for k in kinds_shown) +
           f"; {tiles} tiles on the scratchpad path, {outside_runs} "
           "compatible intervals outside tiled loops")
-
 
 if __name__ == "__main__":
     main()
