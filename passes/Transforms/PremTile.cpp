@@ -397,6 +397,16 @@ private:
   }
   /// The number of threads of the block (OpenMP: all run the region).
   Value *blockThreads(IRBuilderBase &B) const;
+  /// OpenMP on a GPU: the team's chunk clamped to the loop, at B: its first
+  /// iteration and its length (0 when empty), both i64.
+  std::pair<Value *, Value *> emitTeamChunk(IRBuilder<> &B) const;
+  /// The SIMT loop's iterations, where the kernel states its bounds.
+  std::optional<uint64_t> simtIterations() const {
+    const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+    if (!SIMT.GlobalLower || !SIMT.GlobalUpper)
+      return std::nullopt;
+    return uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
+  }
 
   /// Accesses outside an inner tile's loop, per loop around it (Outer: the
   /// loop at depth Depth - 1, null for a thread block's kernel), before
@@ -904,11 +914,10 @@ std::string NestTiler::teamTileLegality() {
   if (!SIMT.BlockSize)
     return "inner tiles of a team's chunk need the block size stated "
            "(thread_limit or -prem-block-size)";
-  if (SIMT.GlobalLower && SIMT.GlobalUpper &&
-      *SIMT.GlobalUpper - *SIMT.GlobalLower + 1 < int64_t(*SIMT.BlockSize))
+  if (auto Trip = simtIterations(); Trip && *Trip < *SIMT.BlockSize)
     return formatv("inner tiles of a team's chunk need chunks of {0} "
                    "iterations, one per thread: the loop has {1}",
-                   *SIMT.BlockSize, *SIMT.GlobalUpper - *SIMT.GlobalLower + 1)
+                   *SIMT.BlockSize, *Trip)
         .str();
   CallBase *Init = SIMT.WorksharingCall;
   auto *Schedule = dyn_cast<ConstantInt>(Init->getArgOperand(2));
@@ -1632,9 +1641,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
       return "";
     }
     Iterations = *SIMT.BlockSize;
-    if (SIMT.GlobalLower && SIMT.GlobalUpper)
-      Iterations = std::min<uint64_t>(
-          Iterations, uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1));
+    if (auto Trip = simtIterations())
+      Iterations = std::min<uint64_t>(Iterations, *Trip);
     preferIntervals(Iterations);
     auto Bytes = bytesPerTile(Iterations);
     // A block's threads may still share tiles of an inner loop.
@@ -1659,8 +1667,8 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
   if (TileDepth) {
     if (auto Trip = maxTrip(TileDepth))
       Most = *Trip;
-  } else if (SIMT.GlobalLower && SIMT.GlobalUpper) {
-    Most = uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1);
+  } else if (auto Trip = simtIterations()) {
+    Most = *Trip;
   }
   if (ForcedIterations)
     Most = std::min<uint64_t>(Most, ForcedIterations);
@@ -1759,9 +1767,7 @@ std::string NestTiler::balanceTiles(uint64_t &Iterations) {
   if (!TileDepth) {
     // A thread's chunk of the SIMT loop: its tiles are sized where the
     // chunk is known (transform).
-    const SIMTInfo &SIMT = Nest.Kernel->SIMT;
-    if (SIMT.GlobalLower && SIMT.GlobalUpper &&
-        uint64_t(*SIMT.GlobalUpper - *SIMT.GlobalLower + 1) <= Iterations)
+    if (auto Trip = simtIterations(); Trip && *Trip <= Iterations)
       return "";
     BalanceChunks = true;
     return formatv("; balanced at run time: each thread's chunk in as many "
@@ -1883,13 +1889,7 @@ bool NestTiler::run(json::Object &Record) {
   for (const NestLoop &NL : Nest.Loops)
     if (NL.Depth >= 1 && NL.Depth <= 2)
       Trip[NL.Depth] = NL.TripCount;
-  std::optional<uint64_t> Chunk;
-  if (BlockTile && TileDepth)
-    Chunk = 1;
-  else if (auto Lo = Nest.Kernel->SIMT.GlobalLower,
-           Hi = Nest.Kernel->SIMT.GlobalUpper;
-           Lo && Hi)
-    Chunk = uint64_t(*Hi - *Lo + 1);
+  std::optional<uint64_t> Chunk = BlockTile && TileDepth ? 1 : simtIterations();
   if (Iterations && Chunk) {
     std::optional<uint64_t> Count = Chunk;
     for (unsigned D = 1; D <= TileDepth && Count; ++D)
@@ -2466,15 +2466,9 @@ void NestTiler::transformBlockTile() {
     Value *Block = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
     emitTileHeader(B, Params, Block, 0, LoadBB, GlobalBB, Check);
   } else {
-    Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
-    Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
-    if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
-      Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
     // An empty chunk still runs the phases (every thread meets every
     // barrier); its intervals are empty.
-    Value *N = B.CreateBinaryIntrinsic(
-        Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
-        B.getInt64(0), nullptr, "prem.n");
+    auto [Lower, N] = emitTeamChunk(B);
     Params["simt_lb"] = Lower;
     Params["simt_n"] = N;
     Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
@@ -2496,6 +2490,18 @@ void NestTiler::transformBlockTile() {
   tagBlock(GlobalBB, "global");
   tagBlock(Exit, "end");
   tagAccesses();
+}
+
+std::pair<Value *, Value *> NestTiler::emitTeamChunk(IRBuilder<> &B) const {
+  Type *I64 = B.getInt64Ty();
+  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+  Value *N = B.CreateBinaryIntrinsic(
+      Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
+      B.getInt64(0), nullptr, "prem.n");
+  return {Lower, N};
 }
 
 Value *NestTiler::blockThreads(IRBuilderBase &B) const {
@@ -2552,18 +2558,11 @@ void NestTiler::versionTeamChunk() {
         return B.CreateSExtOrTrunc(TileLower, B.getInt32Ty());
       },
       [&](IRBuilder<> &B) {
-        Type *I64 = B.getInt64Ty();
-        Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
-        Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
-        if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
-          Upper =
-              B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
-        Value *N =
-            B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1), "prem.n");
+        Value *N = emitTeamChunk(B).second;
         Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
         return B.CreateAnd(
             B.CreateICmpEQ(N, Size),
-            B.CreateICmpEQ(B.CreateZExt(blockThreads(B), I64), Size),
+            B.CreateICmpEQ(B.CreateZExt(blockThreads(B), B.getInt64Ty()), Size),
             "prem.full");
       });
 }

@@ -81,7 +81,8 @@ void triangle(float *restrict y, const float *restrict A) {
 // CHECK-NEXT: %prem.ub = sext i32 %conv1 to i64
 // CHECK-NEXT: %[[UB:[0-9]+]] = call i64 @llvm.smin.i64(i64 %prem.ub, i64 255)
 // CHECK-NEXT: %[[D:[0-9]+]] = sub i64 %[[UB]], %prem.lb
-// CHECK-NEXT: %prem.n = add i64 %[[D]], 1
+// CHECK-NEXT: %[[LEN:[0-9]+]] = add i64 %[[D]], 1
+// CHECK-NEXT: %prem.n = call i64 @llvm.smax.i64(i64 %[[LEN]], i64 0)
 // CHECK-NEXT: %[[T:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 // CHECK-NEXT: %[[T64:[0-9]+]] = zext i32 %[[T]] to i64
 // CHECK-NEXT: %[[SIZED:[0-9]+]] = icmp eq i64 %[[T64]], 32
