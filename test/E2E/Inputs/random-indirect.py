@@ -12,19 +12,23 @@ with a 1 KiB scratchpad; every build must print the baseline's hashes.
   random-indirect.py --clang C --plugin P --out DIR --seeds S...
 """
 import argparse
-import concurrent.futures
+import importlib.util
 import os
 import random
 import re
 import subprocess
-import sys
+
+# The builds of random-transform.py (its modes, tile sizes and budgets).
+_spec = importlib.util.spec_from_file_location(
+    "random_transform",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                 "random-transform.py"))
+random_transform = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(random_transform)
 
 N = 16            # SIMT and inner trip counts
 BUF = 16 * N * N  # floats in the shared buffer
-OFFLOAD = ["-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu"]
-VARIANTS = [("cmpt", None, None), ("dae", 1, None), ("sdma", 1, None),
-            ("dae", 5, None), ("sdma", 5, None), ("dae", None, None),
-            ("sdma", None, None), ("dae", None, 1024), ("sdma", None, 1024)]
+VARIANTS = random_transform.VARIANTS
 ENV = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY", OMP_THREAD_LIMIT="1")
 
 
@@ -104,27 +108,11 @@ int main(void) {{
 
 def build_and_run(args, seed, variant):
     d = os.path.join(args.out, str(seed))
-    src = os.path.join(d, "rand-ind.c")
-    inc = ["-I", os.path.dirname(os.path.abspath(__file__))]
-    name = ("base" if variant is None else
-            f"{variant[0]}-{variant[1] or 'fit'}-{variant[2] or 'default'}")
-    exe = os.path.join(d, name)
-    tiled = 0
-    if variant is None:
-        subprocess.run([args.clang, *OFFLOAD, *inc, src, "-o", exe], check=True)
-    else:
-        mode, iterations, spm = variant
-        opts = ["-mllvm", f"-prem-mode={mode}"]
-        if iterations:
-            opts += ["-mllvm", f"-prem-tile-iterations={iterations}"]
-        if spm:
-            opts += ["-mllvm", f"-prem-spm-bytes={spm}"]
-        p = subprocess.run([args.clang, *OFFLOAD, *inc,
-                            f"-fpass-plugin={args.plugin}", *opts, "-Rpass=prem",
-                            "-c", src, "-o", exe + ".o"],
-                           check=True, capture_output=True, text=True)
-        tiled = len(re.findall(r"scattered element by element", p.stderr))
-        subprocess.run([args.clang, *OFFLOAD, exe + ".o", "-o", exe], check=True)
+    exe = os.path.join(d, random_transform.variant_name(variant))
+    remarks = random_transform.build(
+        args, os.path.join(d, "rand-ind.c"),
+        ["-I", os.path.dirname(os.path.abspath(__file__))], exe, variant)
+    tiled = len(re.findall(r"scattered element by element", remarks))
     r = subprocess.run([exe], env=ENV, check=True, capture_output=True,
                        text=True)
     return r.stdout, tiled
@@ -142,10 +130,7 @@ def main():
         d = os.path.join(args.out, str(seed))
         os.makedirs(d, exist_ok=True)
         generate(seed, args.count, os.path.join(d, "rand-ind.c"))
-    jobs = [(s, v) for s in args.seeds for v in [None] + VARIANTS]
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
-        results = dict(zip(jobs, pool.map(lambda j: build_and_run(args, *j),
-                                          jobs)))
+    results = random_transform.build_all(args, build_and_run)
     builds = scattering = 0
     for seed in args.seeds:
         base = results[(seed, None)][0]

@@ -21,28 +21,45 @@ SUMMARY = re.compile(r"(\d+) memory, (\d+) execute\) by \d+ agents, (\d+) memory
                      r"phases outside tiles")
 
 
-def build_and_run(args, seed, variant):
-    d = os.path.join(args.out, str(seed))
-    name = ("base" if variant is None else
+def variant_name(variant):
+    return ("base" if variant is None else
             f"{variant[0]}-{variant[1] or 'fit'}-{variant[2] or 'default'}")
-    exe = os.path.join(d, name)
-    src = os.path.join(d, "rand-run.c")
-    inc = ["-I", args.inputs, "-I", d]
-    tiled = 0
+
+
+def build(args, src, inc, exe, variant):
+    """Builds src (include paths inc) into exe, without the plugin (variant
+    None) or with it in the variant's mode, tile size and scratchpad; the
+    plugin's remarks."""
     if variant is None:
         subprocess.run([args.clang, *OFFLOAD, *inc, src, "-o", exe], check=True)
-    else:
-        mode, iterations, spm = variant
-        opts = ["-mllvm", f"-prem-mode={mode}"]
-        if iterations:
-            opts += ["-mllvm", f"-prem-tile-iterations={iterations}"]
-        if spm:
-            opts += ["-mllvm", f"-prem-spm-bytes={spm}"]
-        p = subprocess.run([args.clang, *OFFLOAD, *inc, f"-fpass-plugin={args.plugin}",
-                            *opts, "-Rpass=prem", "-c", src, "-o", exe + ".o"],
-                           check=True, capture_output=True, text=True)
-        tiled = p.stderr.count("loop tiled")
-        subprocess.run([args.clang, *OFFLOAD, exe + ".o", "-o", exe], check=True)
+        return ""
+    mode, iterations, spm = variant
+    opts = ["-mllvm", f"-prem-mode={mode}"]
+    if iterations:
+        opts += ["-mllvm", f"-prem-tile-iterations={iterations}"]
+    if spm:
+        opts += ["-mllvm", f"-prem-spm-bytes={spm}"]
+    p = subprocess.run([args.clang, *OFFLOAD, *inc, f"-fpass-plugin={args.plugin}",
+                        *opts, "-Rpass=prem", "-c", src, "-o", exe + ".o"],
+                       check=True, capture_output=True, text=True)
+    subprocess.run([args.clang, *OFFLOAD, exe + ".o", "-o", exe], check=True)
+    return p.stderr
+
+
+def build_all(args, build_and_run):
+    """build_and_run(args, seed, variant) of the baseline (variant None) and
+    every variant of every seed, in parallel: {(seed, variant): result}."""
+    jobs = [(s, v) for s in args.seeds for v in [None] + VARIANTS]
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
+        return dict(zip(jobs, pool.map(lambda j: build_and_run(args, *j), jobs)))
+
+
+def build_and_run(args, seed, variant):
+    d = os.path.join(args.out, str(seed))
+    exe = os.path.join(d, variant_name(variant))
+    remarks = build(args, os.path.join(d, "rand-run.c"), ["-I", args.inputs, "-I", d],
+                    exe, variant)
+    tiled = remarks.count("loop tiled")
     r = subprocess.run([exe], env=ENV, check=True, capture_output=True, text=True)
     m = SUMMARY.search(r.stderr)
     # (Accesses outside an inner tile's loop: a memory phase each run.)
@@ -63,9 +80,7 @@ def main():
         os.makedirs(d, exist_ok=True)
         subprocess.run([sys.executable, os.path.join(args.inputs, "random-affine.py"),
                         str(seed), "20", d], check=True)
-    jobs = [(s, v) for s in args.seeds for v in [None] + VARIANTS]
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
-        results = dict(zip(jobs, pool.map(lambda j: build_and_run(args, *j), jobs)))
+    results = build_all(args, build_and_run)
     builds = tiled = tiles = 0
     for seed in args.seeds:
         base = results[(seed, None)][0]
