@@ -19,6 +19,7 @@
 #include "prem/Analysis/TilingPlan.h"
 #include "prem/Transforms/LinkRuntime.h"
 #include "prem/Transforms/PremBypass.h"
+#include "prem/Transforms/PremComply.h"
 #include "prem/Transforms/PremInstrument.h"
 #include "prem/Transforms/PremLES.h"
 #include "prem/Transforms/PremSync.h"
@@ -38,7 +39,8 @@ namespace {
 /// and -print-after see each of them. The report describes the kernels as
 /// they came in, plus what the passes did to them. A profile-generating
 /// build only instruments: the profile describes the kernels as written.
-/// With a profile, the bypass marks come first, so that the loads the PREM
+/// With -prem-best-effort the kernels are only made best-effort agents
+/// (prem-comply). With a profile, the bypass marks come first, so that the loads the PREM
 /// passes clone keep them, and become ld.global.cg last.
 /// Once per module: under LTO (AMDGPU offload) the optimizer runs again on
 /// a module the pipeline already transformed, which the flag marks.
@@ -51,6 +53,11 @@ struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
     ModulePassManager MPM;
     if (profileGenerateRequested()) {
       MPM.addPass(PremInstrumentPass());
+      MPM.addPass(LinkRuntimePass());
+      return MPM.run(M, MAM);
+    }
+    if (bestEffortRequested()) {
+      MPM.addPass(PremComplyPass());
       MPM.addPass(LinkRuntimePass());
       return MPM.run(M, MAM);
     }
@@ -77,6 +84,7 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(PremTilePass::name(), "prem-tile");
     PIC->addClassToPassName(PremLESPass::name(), "prem-les");
     PIC->addClassToPassName(PremSyncPass::name(), "prem-sync");
+    PIC->addClassToPassName(PremComplyPass::name(), "prem-comply");
     PIC->addClassToPassName(LinkRuntimePass::name(), "prem-link-runtime");
     PIC->addClassToPassName(PremInstrumentPass::name(), "prem-instrument");
     PIC->addClassToPassName(PremBypassPass::name(), "prem-bypass");
@@ -115,6 +123,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "prem-sync") {
           MPM.addPass(PremSyncPass());
+          return true;
+        }
+        if (Name == "prem-comply") {
+          MPM.addPass(PremComplyPass());
           return true;
         }
         if (Name == "prem-link-runtime") {

@@ -143,6 +143,107 @@ typedef struct prem_tdma {
 
 PREM_RT_DEVICE extern prem_tdma __prem_tdma;
 
+/* Policy "rtgate" (real-time first, design §3b): the agent is a kernel,
+ * not a block. A real-time kernel (the prem pipeline with
+ * -prem-arbiter=rtgate) never waits for best-effort work: its blocks only
+ * announce their memory phases in rt_in_memory (at most rt_max_in_memory
+ * at once when that is not 0: memory-centric scheduling's "virtual memory
+ * cores"). Best-effort kernels (prem-comply) call __prem_be_poll every few
+ * hundred bytes they move: it holds them back while any real-time block is
+ * in a memory phase, and, otherwise, while their bytes in the current
+ * regulation period exceed the period's budget, which seed 002's on-line
+ * budget computation (FAIR, GREEDY, SMOOTH; prem_gate_budget_ratio) sets
+ * from the real-time kernel's progress. So a best-effort kernel holds DRAM
+ * during a real-time memory phase for at most one poll interval.
+ * The state lives in device memory (libprem's prem_gpu_gate_create) and
+ * each module that uses it gets its address in __prem_gate; a kernel
+ * launched without it stops with a message. On host offload the state is
+ * the process's own and PREM_GATE sets its parameters. */
+#define PREM_GATE_MAGIC 0x3145544147524d50ull /* "PMRGATE1" */
+
+enum prem_budget_scheme {
+  PREM_BUDGET_NOMINAL = 0, /* the nominal ratio in every period */
+  PREM_BUDGET_FAIR = 1,    /* seed 002 Algorithm 3 */
+  PREM_BUDGET_GREEDY = 2,  /* Eq. 5.3 */
+  PREM_BUDGET_SMOOTH = 3   /* Eq. 5.4 */
+};
+
+/* What the budget computation knows of the real-time kernel (seed 002,
+ * Sec. 5.1, with one cluster of blocks): its tiles (__prem_exit_mem calls)
+ * per launch, how many run at once, a tile's time alone (e0) and beside
+ * unregulated best-effort work (e1), and the deadline of a launch from its
+ * first memory phase. work == 0: no governor, the nominal ratio holds. */
+typedef struct prem_gate_governor {
+  uint32_t scheme;     /* prem_budget_scheme */
+  uint32_t concurrent; /* M: real-time tiles that run at once */
+  uint64_t work;       /* tiles per real-time launch */
+  uint64_t deadline_ns;
+  double e0_ns, e1_ns;
+  double nominal;   /* Q of the first period, and of GREEDY's later ones */
+  double smoothing; /* SMOOTH's a (seed 002: 0.3) */
+} prem_gate_governor;
+
+typedef struct prem_gate {
+  uint64_t magic;            /* PREM_GATE_MAGIC once set up */
+  uint32_t rt_in_memory;     /* real-time blocks in a memory phase now */
+  uint32_t rt_max_in_memory; /* K; 0: no limit */
+  uint64_t rt_changed_ns;    /* when rt_in_memory last changed */
+  uint64_t watchdog_ns;      /* rt_in_memory unchanged and not 0 this long:
+                                a stuck real-time agent; best effort goes on */
+  uint64_t period_ns;        /* regulation period */
+  uint64_t be_bytes_per_period; /* best-effort bytes a period allows at
+                                   Q = 1; 0: no byte budget */
+  uint64_t be_period;        /* the period be_used counts */
+  uint64_t be_used;          /* best-effort bytes in it */
+  uint64_t be_budget;        /* their budget: Q x be_bytes_per_period */
+  double be_ratio;           /* Q of the current period (SMOOTH's y) */
+  uint64_t rt_launch;        /* the real-time launch in progress (NVPTX:
+                                %gridid + 1) */
+  uint64_t rt_start_ns;      /* its first memory phase */
+  uint64_t rt_done;          /* its tiles done */
+  uint64_t be_polls, be_waits, recoveries; /* statistics */
+  prem_gate_governor governor;
+} prem_gate;
+
+PREM_RT_DEVICE extern prem_gate *__prem_gate;
+
+/* Best-effort agents (prem-comply): bytes the calling thread moved since its
+ * last poll; returns when it may go on moving memory. */
+PREM_RT_DEVICE void __prem_be_poll(uint64_t bytes);
+
+/* Seed 002's on-line budget computation, one cluster of blocks: the share
+ * Q of the next regulation period (of period_ns) that best-effort work may
+ * use so that the real-time launch, with `remaining` tiles left and left_ns
+ * to its deadline, still meets it when every tile that meets best-effort
+ * traffic takes e1 (Algorithm 3; tmem(t, Q) = Q t inverts Eq. 4.5 for a
+ * budget used at once). previous: the last period's Q (SMOOTH). */
+PREM_RT_DEVICE static inline double
+prem_gate_budget_ratio(const prem_gate_governor *g, double left_ns,
+                       double remaining, double period_ns, double previous) {
+  if (g->scheme == PREM_BUDGET_NOMINAL || g->work == 0 || remaining <= 0)
+    return g->nominal;
+  if (left_ns <= 0)
+    return 0;
+  double M = g->concurrent ? g->concurrent : 1, e0 = g->e0_ns, e1 = g->e1_ns;
+  if (e1 <= e0 || (remaining * e1 - e1) / M + e1 <= left_ns)
+    return 1; /* met even if every tile meets full interference */
+  double x = ((left_ns - e1) * M - remaining * e0 + e1) / (e1 - e0);
+  x = x < 0 ? 0 : (x > remaining ? remaining : x);
+  double tmem = x * e1 / M; /* best-effort memory time the deadline allows */
+  double q;
+  if (g->scheme == PREM_BUDGET_FAIR) {
+    q = tmem / left_ns;
+  } else {
+    double later = g->nominal * (left_ns - period_ns);
+    q = (tmem - (later > 0 ? later : 0)) / period_ns;
+    if (g->scheme == PREM_BUDGET_SMOOTH) {
+      double a = g->smoothing, filtered = a * q + (1 - a) * previous;
+      q = q < filtered ? q : filtered;
+    }
+  }
+  return q < 0 ? 0 : (q > 1 ? 1 : q);
+}
+
 /* The runtime built with every policy (prem-cc -fprem-arbiter=launch)
  * runs the one __prem_arbiter names: the host of a GPU writes it by name
  * before the launch; on host offload PREM_ARBITER=none|device|tdma|host
@@ -151,7 +252,8 @@ enum prem_arbiter_policy {
   PREM_POLICY_NONE = 0,
   PREM_POLICY_DEVICE = 1,
   PREM_POLICY_TDMA = 2,
-  PREM_POLICY_HOST = 3
+  PREM_POLICY_HOST = 3,
+  PREM_POLICY_RTGATE = 4
 };
 PREM_RT_DEVICE extern uint32_t __prem_arbiter;
 

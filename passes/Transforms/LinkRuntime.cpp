@@ -33,7 +33,7 @@ using namespace llvm;
 using namespace prem;
 
 namespace {
-enum class Arbiter { None, Device, Host, TDMA, Launch };
+enum class Arbiter { None, Device, Host, TDMA, RTGate, Launch };
 } // namespace
 
 static cl::opt<Arbiter> ArbiterPolicy(
@@ -51,6 +51,11 @@ static cl::opt<Arbiter> ArbiterPolicy(
                clEnumValN(Arbiter::Host, "host",
                           "GPUguard: memory windows granted by libprem's "
                           "time-triggered arbiter (host offload, NVPTX)"),
+               clEnumValN(Arbiter::RTGate, "rtgate",
+                          "real-time first: the kernel's blocks announce "
+                          "their memory phases and never wait; best-effort "
+                          "kernels (prem-comply) hold back meanwhile and "
+                          "run under a budget (state __prem_gate)"),
                clEnumValN(Arbiter::Launch, "launch",
                           "every policy above; the program picks one when it "
                           "runs (PREM_ARBITER on host offload, __prem_arbiter "
@@ -67,6 +72,7 @@ uint64_t prem::runtimeScratchpadBytes(const Module &M) {
   // "device" policies, two 64-bit words and two 32-bit flags.
   bool BlockState = ArbiterPolicy == Arbiter::Host ||
                     ArbiterPolicy == Arbiter::Device ||
+                    ArbiterPolicy == Arbiter::RTGate ||
                     ArbiterPolicy == Arbiter::Launch;
   return BlockState && Triple(M.getTargetTriple()).isNVPTX() ? 24 : 0;
 }
@@ -89,9 +95,13 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   std::string Path = RuntimeFile;
   Triple T(M.getTargetTriple());
-  if (Path.empty() && ArbiterPolicy == Arbiter::Host && T.isAMDGPU()) {
-    M.getContext().emitError("prem: the arbitration policy 'host' is built "
-                             "for host offload and NVPTX only");
+  if (Path.empty() &&
+      (ArbiterPolicy == Arbiter::Host || ArbiterPolicy == Arbiter::RTGate) &&
+      T.isAMDGPU()) {
+    M.getContext().emitError(
+        Twine("prem: the arbitration policy '") +
+        (ArbiterPolicy == Arbiter::Host ? "host" : "rtgate") +
+        "' is built for host offload and NVPTX only");
     return PreservedAnalyses::all();
   }
   if (Path.empty()) {
@@ -99,6 +109,7 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
     StringRef Suffix = ArbiterPolicy == Arbiter::Device   ? "-device"
                        : ArbiterPolicy == Arbiter::Host   ? "-host"
                        : ArbiterPolicy == Arbiter::TDMA   ? "-tdma"
+                       : ArbiterPolicy == Arbiter::RTGate ? "-rtgate"
                        : ArbiterPolicy == Arbiter::Launch ? "-launch"
                                                           : "";
     sys::path::append(P,

@@ -325,10 +325,22 @@ __attribute__((unused)) static void add_seq_cst_sys(uint32_t *P, int32_t V) {
 #define PREM_WITH_HOST 0
 #endif
 
-#if (PREM_WITH_DEVICE && !defined(__AMDGPU__)) || PREM_WITH_HOST
+/* rtgate keeps a block's state in shared memory named by the launch
+ * (%gridid), which AMDGPU code cannot name (no dispatch-id builtin). */
+#if PREM_ARBITER_RTGATE && defined(__AMDGPU__)
+#error "policy rtgate is built for host offload and NVPTX only"
+#endif
+#if (PREM_ARBITER_RTGATE || PREM_ARBITER_LAUNCH) && !defined(__AMDGPU__)
+#define PREM_WITH_RTGATE 1
+#else
+#define PREM_WITH_RTGATE 0
+#endif
+
+#if (PREM_WITH_DEVICE && !defined(__AMDGPU__)) || PREM_WITH_HOST ||          \
+    PREM_WITH_RTGATE
 /* Where an agent stands under an arbiter: in a memory phase under "host"
- * (and the epoch of its last Execute phase, +1; 0: none yet), holding the
- * token under "device". */
+ * and "rtgate" (and the epoch of its last Execute phase, +1; 0: none yet),
+ * holding the token under "device". */
 typedef struct agent_phase {
   uint64_t owner; /* NVPTX: the block instance the state belongs to */
   uint64_t computed_in;
@@ -577,6 +589,262 @@ static uint64_t tdma_acquire(void) {
 
 #endif
 
+/* The state of policy "rtgate" (prem_rt.h), which best-effort kernels
+ * (prem-comply's __prem_be_poll) use whatever policy a module was built
+ * with. */
+#if PREM_GPU
+__attribute__((weak)) prem_gate *__prem_gate;
+
+#if defined(__NVPTX__)
+int vprintf(const char *, void *);
+#endif
+
+static prem_gate *gate(void) {
+  prem_gate *G = __prem_gate;
+  if (!G || G->magic != PREM_GATE_MAGIC) {
+#if defined(__NVPTX__)
+    vprintf("prem: policy rtgate: the arbiter's state was not set up "
+            "(__prem_gate; libprem's prem_gpu_gate_attach)\n",
+            (void *)0);
+#endif
+    __builtin_trap();
+  }
+  return G;
+}
+#else
+/* Host offload: the process's own state, shared by every target region of
+ * the device image (weak). PREM_GATE="period_ns,bytes_per_period[,K]"
+ * sets the regulation period, the best-effort bytes a period allows (0: no
+ * byte budget) and the most real-time agents in memory at once (0: no
+ * limit). */
+__attribute__((weak)) prem_gate __prem_gate_state;
+__attribute__((weak)) int __prem_gate_ready;
+
+static uint64_t gate_field(const char *Spec, const char **Next,
+                           const char *Name) {
+  char *End;
+  unsigned long long V = strtoull(*Next, &End, 10);
+  if (End == *Next || (*End && *End != ',') || **Next == '-') {
+    fprintf(stderr,
+            "prem: PREM_GATE='%s': %s is not a number "
+            "(period_ns,bytes_per_period[,max_in_memory])\n",
+            Spec, Name);
+    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  }
+  *Next = *End ? End + 1 : End;
+  return V;
+}
+
+static prem_gate *gate(void) {
+  prem_gate *G = &__prem_gate_state;
+  if (__atomic_load_n(&__prem_gate_ready, __ATOMIC_ACQUIRE) == 2)
+    return G;
+  int Expected = 0;
+  if (__atomic_compare_exchange_n(&__prem_gate_ready, &Expected, 1, 0,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    G->period_ns = 100000;
+    G->watchdog_ns = 100000000;
+    G->governor.nominal = 1;
+    const char *Spec = getenv("PREM_GATE");
+    if (Spec && *Spec) {
+      const char *Next = Spec;
+      G->period_ns = gate_field(Spec, &Next, "period_ns");
+      G->be_bytes_per_period = gate_field(Spec, &Next, "bytes_per_period");
+      if (*Next)
+        G->rt_max_in_memory =
+            (uint32_t)gate_field(Spec, &Next, "max_in_memory");
+      if (*Next || !G->period_ns) {
+        fprintf(stderr,
+                "prem: PREM_GATE='%s': want period_ns (> 0), "
+                "bytes_per_period and, optionally, max_in_memory\n",
+                Spec);
+        _Exit(1);
+      }
+    }
+    G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
+    G->be_ratio = 1;
+    G->magic = PREM_GATE_MAGIC;
+    __atomic_store_n(&__prem_gate_ready, 2, __ATOMIC_RELEASE);
+  }
+  while (__atomic_load_n(&__prem_gate_ready, __ATOMIC_ACQUIRE) != 2)
+    pause_briefly();
+  return G;
+}
+#endif
+
+/* Best-effort polls go to the trace on host offload only (a GPU's
+ * best-effort grid would fill it at once), as agents from this number on,
+ * with the bytes they account for as the interval. */
+#define PREM_BE_AGENT 0x80000000u
+
+#define gate_load(P) __scoped_atomic_load_n(P, __ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE)
+#define gate_store(P, V)                                                       \
+  __scoped_atomic_store_n(P, V, __ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE)
+
+/* A new regulation period: its budget from the real-time launch's progress
+ * (seed 002, Sec. 5.1, run by whichever best-effort thread sees the new
+ * period first, where seed 002 runs it on a CPU core). Counts of the
+ * moment the period turns may be lost: a lenient budget, never a stuck
+ * one. */
+static void gate_new_period(prem_gate *G, uint64_t Period, uint64_t Now) {
+  uint64_t Seen = gate_load(&G->be_period);
+  if (Seen == Period ||
+      !__scoped_atomic_compare_exchange_n(&G->be_period, &Seen, Period, 0,
+                                          __ATOMIC_SEQ_CST, __ATOMIC_RELAXED,
+                                          __MEMORY_SCOPE_DEVICE))
+    return;
+  const prem_gate_governor *Gov = &G->governor;
+  uint64_t Start = gate_load(&G->rt_start_ns);
+  uint64_t Done = gate_load(&G->rt_done);
+  double Left = Start ? (double)(Start + Gov->deadline_ns) - (double)Now : 0;
+  double Remaining = Start && Done < Gov->work ? (double)(Gov->work - Done) : 0;
+  double Q = prem_gate_budget_ratio(Gov, Left, Remaining,
+                                    (double)G->period_ns, G->be_ratio);
+  G->be_ratio = Q;
+  gate_store(&G->be_budget,
+             G->be_bytes_per_period
+                 ? (uint64_t)(Q * (double)G->be_bytes_per_period)
+                 : ~0ull);
+  gate_store(&G->be_used, 0);
+}
+
+/* The bytes of the lanes that poll together, counted once per warp by its
+ * first active lane (lanes at one poll site moved alike). */
+static void gate_account(prem_gate *G, uint64_t Bytes) {
+#if defined(__NVPTX__)
+  uint32_t Mask = __nvvm_activemask();
+  if (__nvvm_read_ptx_sreg_laneid() != (uint32_t)__builtin_ctz(Mask))
+    return;
+  Bytes *= (uint64_t)__builtin_popcount(Mask);
+#endif
+  __scoped_atomic_fetch_add(&G->be_used, Bytes, __ATOMIC_RELAXED,
+                            __MEMORY_SCOPE_DEVICE);
+  __scoped_atomic_fetch_add(&G->be_polls, 1, __ATOMIC_RELAXED,
+                            __MEMORY_SCOPE_DEVICE);
+}
+
+void __prem_be_poll(uint64_t bytes) {
+  prem_gate *G = gate();
+  uint64_t Now = now_ns();
+  uint64_t Period = Now / G->period_ns;
+  gate_new_period(G, Period, Now);
+  gate_account(G, bytes);
+  int Waited = 0;
+  for (;;) {
+    /* Read the time first: a real-time phase that starts after it
+     * announced itself after the read below (the trace check's rule). */
+    Now = now_ns();
+    uint32_t InMemory = gate_load(&G->rt_in_memory);
+    if (InMemory &&
+        Now - gate_load(&G->rt_changed_ns) > G->watchdog_ns) {
+      /* A real-time agent stuck in memory: go on, and say so. */
+      __scoped_atomic_fetch_add(&G->recoveries, 1, __ATOMIC_RELAXED,
+                                __MEMORY_SCOPE_DEVICE);
+      InMemory = 0;
+    }
+    if (!InMemory) {
+      uint64_t P = Now / G->period_ns;
+      if (P != Period) {
+        Period = P;
+        gate_new_period(G, P, Now);
+      }
+      if (gate_load(&G->be_used) <= gate_load(&G->be_budget))
+        break;
+    }
+    Waited = 1;
+    pause_briefly();
+  }
+  if (Waited)
+    __scoped_atomic_fetch_add(&G->be_waits, 1, __ATOMIC_RELAXED,
+                              __MEMORY_SCOPE_DEVICE);
+#if !PREM_GPU
+  if (__atomic_load_n(&__prem_trace_count, __ATOMIC_RELAXED) <
+      PREM_TRACE_CAPACITY) {
+    uint64_t Slot =
+        __atomic_fetch_add(&__prem_trace_count, 1, __ATOMIC_RELAXED);
+    if (Slot < PREM_TRACE_CAPACITY)
+      __prem_trace[Slot] = (prem_trace_record){
+          Now, PREM_BE_AGENT | agent_id(),
+          (uint32_t)(bytes < (1u << PREM_TRACE_PHASE_SHIFT) - 1
+                         ? bytes
+                         : (1u << PREM_TRACE_PHASE_SHIFT) - 1) |
+              ((uint32_t)PREM_PHASE_MEMORY << PREM_TRACE_PHASE_SHIFT)};
+  }
+#endif
+}
+
+#if PREM_WITH_RTGATE
+/* The real-time side of "rtgate": a block announces its memory phase and
+ * never waits for best-effort work; with K set it waits only for other
+ * real-time blocks. It also tells the budget computation which launch is
+ * running and how far it got (tiles done). */
+static uint64_t launch_identity(void) {
+#if defined(__NVPTX__)
+  uint64_t Grid;
+  __asm__ volatile("mov.u64 %0, %%gridid;" : "=l"(Grid));
+  return Grid + 1;
+#else
+  return 1; /* one real-time launch per run (host offload) */
+#endif
+}
+
+static uint64_t rtgate_acquire(void) {
+  if (thread_in_block() != 0)
+    return 0;
+  volatile agent_phase *A = agent_state();
+  if (A->in_memory)
+    return 0;
+  prem_gate *G = gate();
+  uint64_t Launch = launch_identity();
+  uint64_t Seen = gate_load(&G->rt_launch);
+  if (Seen != Launch &&
+      __scoped_atomic_compare_exchange_n(&G->rt_launch, &Seen, Launch, 0,
+                                         __ATOMIC_SEQ_CST, __ATOMIC_RELAXED,
+                                         __MEMORY_SCOPE_DEVICE)) {
+    gate_store(&G->rt_done, 0);
+    gate_store(&G->rt_start_ns, now_ns());
+  }
+  uint32_t K = G->rt_max_in_memory;
+  if (!K) {
+    __scoped_atomic_fetch_add(&G->rt_in_memory, 1, __ATOMIC_SEQ_CST,
+                              __MEMORY_SCOPE_DEVICE);
+  } else {
+    for (;;) {
+      uint32_t In = gate_load(&G->rt_in_memory);
+      if (In < K && __scoped_atomic_compare_exchange_n(
+                        &G->rt_in_memory, &In, In + 1, 0, __ATOMIC_SEQ_CST,
+                        __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE))
+        break;
+      pause_briefly();
+    }
+  }
+  /* The announcement before any of the phase's accesses (LLVM 22's NVPTX
+   * back end may drop the atomic's own ordering; see add_release). */
+  __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
+  uint64_t Granted = now_ns();
+  gate_store(&G->rt_changed_ns, Granted);
+  A->in_memory = 1;
+  return Granted;
+}
+
+static void rtgate_release(int ExecuteFollows) {
+  if (thread_in_block() != 0)
+    return;
+  volatile agent_phase *A = agent_state();
+  prem_gate *G = gate();
+  if (A->in_memory) {
+    __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
+    gate_store(&G->rt_changed_ns, now_ns());
+    __scoped_atomic_fetch_sub(&G->rt_in_memory, 1, __ATOMIC_SEQ_CST,
+                              __MEMORY_SCOPE_DEVICE);
+    A->in_memory = 0;
+  }
+  if (!ExecuteFollows)
+    __scoped_atomic_fetch_add(&G->rt_done, 1, __ATOMIC_RELAXED,
+                              __MEMORY_SCOPE_DEVICE);
+}
+#endif
+
 #if PREM_ARBITER_LAUNCH
 /* The policy is the program's choice when it runs: on a GPU its host writes
  * __prem_arbiter by name before the launch (a prem_arbiter_policy); on host
@@ -588,16 +856,18 @@ static uint32_t arbiter(void) {
 #if !PREM_GPU
   static int Read;
   if (!__atomic_load_n(&Read, __ATOMIC_ACQUIRE)) {
-    static const char *const Names[] = {"none", "device", "tdma", "host"};
+    static const char *const Names[] = {"none", "device", "tdma", "host",
+                                        "rtgate"};
+    const uint32_t Count = sizeof Names / sizeof Names[0];
     const char *Name = getenv("PREM_ARBITER");
     uint32_t Policy = PREM_POLICY_NONE;
     if (Name && *Name) {
-      while (Policy < 4 && strcmp(Name, Names[Policy]) != 0)
+      while (Policy < Count && strcmp(Name, Names[Policy]) != 0)
         ++Policy;
-      if (Policy == 4) {
+      if (Policy == Count) {
         fprintf(stderr,
                 "prem: PREM_ARBITER='%s' names no policy (none, "
-                "device, tdma, host)\n",
+                "device, tdma, host, rtgate)\n",
                 Name);
         _Exit(1); /* from inside a parallel region: no atexit handlers */
       }
@@ -623,6 +893,12 @@ static uint64_t acquire(void) {
 #else
     __builtin_trap();    /* not built for this target */
 #endif
+  case PREM_POLICY_RTGATE:
+#if PREM_WITH_RTGATE
+    return rtgate_acquire();
+#else
+    __builtin_trap(); /* not built for this target */
+#endif
   default:
     return 0;
   }
@@ -638,6 +914,11 @@ static void release(int ExecuteFollows) {
     host_release(ExecuteFollows);
     break;
 #endif
+#if PREM_WITH_RTGATE
+  case PREM_POLICY_RTGATE:
+    rtgate_release(ExecuteFollows);
+    break;
+#endif
   default:
     break;
   }
@@ -648,6 +929,9 @@ static void release(int ExecuteFollows) { device_release(ExecuteFollows); }
 #elif PREM_ARBITER_HOST
 static uint64_t acquire(void) { return host_acquire(); }
 static void release(int ExecuteFollows) { host_release(ExecuteFollows); }
+#elif PREM_ARBITER_RTGATE
+static uint64_t acquire(void) { return rtgate_acquire(); }
+static void release(int ExecuteFollows) { rtgate_release(ExecuteFollows); }
 #elif PREM_ARBITER_TDMA
 static uint64_t acquire(void) { return tdma_acquire(); }
 static void release(int ExecuteFollows) { (void)ExecuteFollows; }

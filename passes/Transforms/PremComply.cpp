@@ -1,0 +1,249 @@
+//===- PremComply.cpp - Make kernels best-effort memory agents ------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so
+//       -passes=prem-comply,prem-link-runtime kernel.ll -S
+//   prem-cc -fprem-best-effort ... (clang: -mllvm -prem-best-effort)
+//
+// Design §3b: a co-runner that is not an agent cannot be held back by any
+// protocol inside the real-time kernel, so best-effort kernels are compiled
+// to comply. Seed 002 (Sec. 5.3) inserted the calls that count a
+// best-effort task's memory traffic by hand; here they are inserted
+// automatically, and the kernel is otherwise left as written (no tiles, no
+// phases).
+//
+// Each thread keeps a count of the bytes its loops moved: every back-edge of
+// a loop adds the bytes of the global loads and stores in that loop's own
+// blocks (a static count: a cache hit counts as traffic). When the count
+// reaches -prem-poll-bytes the thread calls __prem_be_poll(count), which
+// accounts the bytes against the regulation period's budget and waits while
+// a real-time block is in a memory phase or the budget is spent (policy
+// rtgate, runtime/device/prem_rt.c). So a best-effort thread moves at most
+// about -prem-poll-bytes while a real-time memory phase runs: one poll
+// interval. The kernel also polls once at entry, for what it moves outside
+// loops; a kernel without a loop that moves memory is bounded by its own
+// length, which a remark says.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremComply.h"
+#include "prem/Analysis/KernelInfo.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#define DEBUG_TYPE "prem-comply"
+
+using namespace llvm;
+using namespace prem;
+
+STATISTIC(NumBestEffortKernels, "Kernels made best-effort agents");
+STATISTIC(NumPollSites, "Loops that poll the arbiter");
+STATISTIC(NumKernelsWithoutLoops,
+          "Best-effort kernels without a loop that moves memory");
+
+static cl::opt<bool>
+    BestEffort("prem-best-effort",
+               cl::desc("Make the device module's kernels best-effort agents "
+                        "of the rtgate arbiter (prem-comply) instead of "
+                        "PREM-transforming them"),
+               cl::init(false));
+
+static cl::opt<unsigned> PollBytes(
+    "prem-poll-bytes",
+    cl::desc("Bytes a best-effort thread moves between two polls of the "
+             "arbiter (prem-comply)"),
+    cl::init(256));
+
+bool prem::bestEffortRequested() { return BestEffort; }
+
+/// Whether an access may reach DRAM: not the scratchpad, not a thread's
+/// private memory.
+static bool mayTouchGlobalMemory(const Value *Ptr, const Triple &T) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if ((T.isNVPTX() || T.isAMDGPU()) && AS != 0 && AS != 1)
+    return false; // shared (3), local/private (5), constant (4)
+  return !isa<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+/// Bytes the accesses of BB move per execution.
+static uint64_t bytesMoved(const BasicBlock &BB, const Triple &T) {
+  const DataLayout &DL = BB.getDataLayout();
+  uint64_t Bytes = 0;
+  for (const Instruction &I : BB) {
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    Type *Ty = nullptr;
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      Ty = L->getType();
+    else if (auto *S = dyn_cast<StoreInst>(&I))
+      Ty = S->getValueOperand()->getType();
+    else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      Ptr = RMW->getPointerOperand();
+      Ty = RMW->getValOperand()->getType();
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      Ptr = CX->getPointerOperand();
+      Ty = CX->getNewValOperand()->getType();
+    } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      // A copy reads and writes its length; an unknown one counts a poll's
+      // worth, so that it polls at every iteration at least.
+      auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+      Bytes += Len ? 2 * Len->getZExtValue() : PollBytes;
+      continue;
+    } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
+      auto *Len = dyn_cast<ConstantInt>(MS->getLength());
+      Bytes += Len ? Len->getZExtValue() : PollBytes;
+      continue;
+    }
+    if (Ptr && Ty && mayTouchGlobalMemory(Ptr, T))
+      Bytes += DL.getTypeStoreSize(Ty).getFixedValue();
+  }
+  return Bytes;
+}
+
+/// Bytes one iteration of L moves in its own blocks (subloops poll for
+/// themselves).
+static uint64_t bytesPerIteration(const Loop &L, const LoopInfo &LI,
+                                  const Triple &T) {
+  uint64_t Bytes = 0;
+  for (const BasicBlock *BB : L.blocks())
+    if (LI.getLoopFor(BB) == &L)
+      Bytes += bytesMoved(*BB, T);
+  return Bytes;
+}
+
+namespace {
+/// Rewrites one function: a per-thread byte count, bumped at the
+/// back-edges, and the polls.
+class PollInserter {
+  Function &F;
+  const Triple &T;
+  FunctionCallee Poll;
+  AllocaInst *Count = nullptr;
+  Type *I64;
+
+public:
+  PollInserter(Function &F, const Triple &T)
+      : F(F), T(T), I64(Type::getInt64Ty(F.getContext())) {
+    Module &M = *F.getParent();
+    Poll = M.getOrInsertFunction("__prem_be_poll", Type::getVoidTy(M.getContext()),
+                                 I64);
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    Count = B.CreateAlloca(I64, nullptr, "prem.be.bytes");
+    B.CreateStore(ConstantInt::get(I64, 0), Count);
+  }
+
+  /// Before Before: count += Bytes; when it reaches the poll size, poll
+  /// with it and start again.
+  void addBytes(Instruction *Before, uint64_t Bytes, uint64_t Threshold) {
+    IRBuilder<> B(Before);
+    Value *Old = B.CreateLoad(I64, Count, "prem.be.count");
+    Value *New = B.CreateAdd(Old, ConstantInt::get(I64, Bytes), "prem.be.sum");
+    B.CreateStore(New, Count);
+    Value *Due =
+        B.CreateICmpUGE(New, ConstantInt::get(I64, Threshold), "prem.be.due");
+    Instruction *Then = SplitBlockAndInsertIfThen(Due, Before, false);
+    Then->getParent()->setName("prem.be.poll");
+    IRBuilder<> P(Then);
+    P.CreateCall(Poll, {New});
+    P.CreateStore(ConstantInt::get(I64, 0), Count);
+  }
+
+  /// At entry: poll at once with what the kernel moves outside its loops.
+  void pollAtEntry(uint64_t Bytes) {
+    IRBuilder<> B(Count->getNextNode()->getNextNode());
+    B.CreateCall(Poll, {ConstantInt::get(I64, Bytes)});
+  }
+
+  void finish() {
+    DominatorTree DT(F);
+    PromoteMemToReg({Count}, DT);
+  }
+};
+} // namespace
+
+/// Makes F poll; returns the loops that do. Bytes outside loops are added to
+/// OutsideBytes.
+static unsigned complyFunction(Function &F, LoopInfo &LI, const Triple &T,
+                               OptimizationRemarkEmitter &ORE,
+                               uint64_t &OutsideBytes, PollInserter &Inserter) {
+  for (const BasicBlock &BB : F)
+    if (!LI.getLoopFor(&BB))
+      OutsideBytes += bytesMoved(BB, T);
+  // Decide over the loops as they are, then rewrite.
+  SmallVector<std::pair<Loop *, uint64_t>, 8> Sites;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    uint64_t Bytes = bytesPerIteration(*L, LI, T);
+    if (Bytes)
+      Sites.push_back({L, Bytes});
+  }
+  for (auto [L, Bytes] : Sites) {
+    SmallVector<BasicBlock *, 2> Latches;
+    L->getLoopLatches(Latches);
+    uint64_t Every = (PollBytes + Bytes - 1) / Bytes;
+    LLVM_DEBUG(dbgs() << "prem-comply: " << F.getName() << ": loop at "
+                      << L->getHeader()->getName() << " moves " << Bytes
+                      << " B per iteration, polls every " << Every << "\n");
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "BestEffortPoll", L->getStartLoc(),
+                                L->getHeader())
+             << "best-effort loop: moves " << ore::NV("Bytes", Bytes)
+             << " bytes per iteration and polls the arbiter every "
+             << ore::NV("Iterations", Every) << " iterations";
+    });
+    for (BasicBlock *Latch : Latches)
+      Inserter.addBytes(Latch->getTerminator(), Bytes, PollBytes);
+    ++NumPollSites;
+  }
+  return Sites.size();
+}
+
+PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
+  if (!KI.IsDeviceModule || KI.Kernels.empty())
+    return PreservedAnalyses::all();
+  Triple T(M.getTargetTriple());
+  auto &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SetVector<Function *> Done;
+  for (const KernelRecord &K : KI.Kernels) {
+    unsigned Loops = 0;
+    uint64_t OutsideBytes = 0;
+    for (Function *F : K.Regions) {
+      if (F->isDeclaration() || !Done.insert(F))
+        continue;
+      LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
+      auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
+      PollInserter Inserter(*F, T);
+      Loops += complyFunction(*F, LI, T, ORE, OutsideBytes, Inserter);
+      if (F == K.Entry)
+        Inserter.pollAtEntry(OutsideBytes);
+      Inserter.finish();
+      FAM.invalidate(*F, PreservedAnalyses::none());
+    }
+    ++NumBestEffortKernels;
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*K.Entry);
+    if (!Loops) {
+      ++NumKernelsWithoutLoops;
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "BestEffortNoLoop", K.Entry)
+               << "best-effort kernel " << ore::NV("Kernel", K.Entry->getName())
+               << " has no loop that moves memory: it polls the arbiter once "
+                  "at entry and is bounded by its own length";
+      });
+    }
+  }
+  return PreservedAnalyses::none();
+}
