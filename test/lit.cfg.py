@@ -11,6 +11,11 @@
 #   %ptxas        CUDA's ptxas (tests using it say REQUIRES: ptxas)
 #   %cuda_path    the CUDA installation (REQUIRES: cuda)
 #   %nvptx_feature  --cuda-feature=+ptx80 where no CUDA is installed
+#   %cuda_stub_env  env LD_LIBRARY_PATH=... that makes libcuda.so.1 CUDA's
+#                 stub library: a program linked with libprem_gpu starts
+#                 and every driver call fails, as without a driver
+#                 (REQUIRES: cuda-stub)
+# Features: prem-gpu (libprem_gpu is built), cuda-stub.
 import os
 import shutil
 import sys
@@ -72,8 +77,15 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%ptxas", config.ptxas or "ptxas-not-found"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(
+    ("%cuda_stub_env", "env LD_LIBRARY_PATH=" + config.cuda_stub_dir))
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
 if has_cuda:
     config.available_features.add("cuda")
+if config.prem_have_gpu:
+    config.available_features.add("prem-gpu")
+if config.cuda_stub_dir and os.path.exists(
+        os.path.join(config.cuda_stub_dir, "libcuda.so.1")):
+    config.available_features.add("cuda-stub")

@@ -1,0 +1,135 @@
+/*===- prem_gpu.h - libprem_gpu, the host side of rtgate on CUDA ----------===*
+ *
+ * Part of prem-llvm (design §3b, runtime/host/prem_gpu.cpp). The state of
+ * the "rtgate" arbiter (prem_gate in prem_rt.h) in GPU memory, and handing
+ * its address to every CUDA module that uses it: modules with a real-time
+ * kernel (-prem-arbiter=rtgate, prem-cc -fprem-arbiter=rtgate) and modules
+ * with best-effort kernels (-prem-best-effort, prem-cc -fprem-best-effort)
+ * each have a weak global __prem_gate, and a kernel launched while it is
+ * unset stops with a message and traps. C API; the library is C++.
+ *
+ * Built when CMake finds the CUDA toolkit. Link with
+ *   -lprem_gpu -lcuda -lstdc++
+ * (prem-cc does this for CUDA programs built with -fprem-arbiter=rtgate or
+ * -fprem-best-effort; CMake: target PremLLVM::prem_gpu).
+ *
+ *   prem_gpu_gate *g = prem_gpu_gate_create(NULL);   // current context
+ *   prem_gpu_gate_attach(g, rt_module);               // cuModuleLoad'ed
+ *   prem_gpu_gate_attach(g, be_module);
+ *   prem_gpu_gate_realtime(g, &governor);             // optional
+ *   ... launch the kernels on their streams ...
+ *   prem_gpu_gate_stats s = prem_gpu_gate_stop(g);
+ *
+ * Every function reports a failed CUDA call on stderr, naming the call and
+ * the driver's error, and returns NULL or -1; none aborts.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PREM_PREM_GPU_H
+#define PREM_PREM_GPU_H
+
+#include "prem/prem_rt.h"
+
+#include <cuda.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct prem_gpu_gate prem_gpu_gate;
+
+/* The gate's parameters (prem_gate in prem_rt.h). Start from
+ * prem_gpu_gate_defaults() and change what you need. */
+typedef struct prem_gpu_gate_config {
+  uint64_t period_ns;           /* regulation period (> 0; 100000) */
+  uint64_t watchdog_ns;         /* a real-time agent in memory this long
+                                   without change is taken as stuck and
+                                   best-effort work goes on (> 0;
+                                   100000000) */
+  uint64_t be_bytes_per_period; /* best-effort bytes a period allows at
+                                   ratio 1; 0 (default): no byte budget,
+                                   best effort only yields to real-time
+                                   memory phases */
+  uint32_t rt_max_in_memory;    /* K: real-time blocks in a memory phase at
+                                   once; 0 (default): no limit */
+  prem_gate_governor governor;  /* the budget computation: work 0
+                                   (default) keeps the nominal ratio
+                                   (1.0), smoothing 0.3; see
+                                   prem_gpu_gate_realtime */
+} prem_gpu_gate_config;
+
+/* The defaults above. */
+prem_gpu_gate_config prem_gpu_gate_defaults(void);
+
+/* Allocates the state in the calling thread's current CUDA context
+ * (cuMemAlloc), fills it from cfg (NULL: the defaults) and copies it to
+ * the device: magic, the parameters, a budget of nominal x
+ * be_bytes_per_period (none without a byte budget) and a ratio of nominal.
+ * The gate keeps that context and makes it current itself in the calls
+ * below. Runtime-API programs: make the primary context current first
+ * (cudaSetDevice then cudaFree(0)). NULL, with a message, when there is no
+ * driver, device or current context, when the allocation or the copy
+ * fails, or when cfg is out of range (period_ns or watchdog_ns 0, scheme
+ * unknown, nominal or smoothing outside [0, 1], e0_ns or e1_ns negative). */
+prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *cfg);
+
+/* Writes the state's address to the module's __prem_gate (cuModuleGetGlobal,
+ * cuMemcpyHtoD). Call it for every module with a real-time or best-effort
+ * kernel before launching from it. 0, or -1 with a message: a module
+ * without __prem_gate was not built with -prem-arbiter=rtgate or
+ * -prem-best-effort (prem-cc -fprem-arbiter=rtgate, -fprem-best-effort). */
+int prem_gpu_gate_attach(prem_gpu_gate *g, CUmodule module);
+
+/* CUDA runtime API programs: attaches the module that holds kernel (the
+ * address of a __global__ function, as given to cudaLaunchKernel), through
+ * cudaGetFuncBySymbol and cuFuncGetModule. In the library when the CUDA
+ * runtime was found at its build (it is for CUDA 12 and 13); it needs the
+ * program to link the CUDA runtime (-lcudart), as such programs do. */
+int prem_gpu_gate_attach_kernel(prem_gpu_gate *g, const void *kernel);
+
+/* Registers the real-time kernel for the budget computation (seed 002,
+ * one cluster; prem_gate_governor in prem_rt.h): writes the governor to
+ * the state and restarts the ratio (and the byte budget) at gov->nominal.
+ * A best-effort poll computes each regulation period's ratio from it with
+ * prem_gate_budget_ratio. Call it before the launches that use the gate
+ * (the copy waits for work of the context's blocking streams, as
+ * cuMemcpyHtoD does). 0, or -1 with a message (a failed copy, a governor
+ * out of range as for prem_gpu_gate_create). */
+int prem_gpu_gate_realtime(prem_gpu_gate *g, const prem_gate_governor *gov);
+
+/* What the state counted. be_polls: best-effort polls (the device runtime
+ * may count them on host offload only; see prem_gate); be_waits: polls
+ * that waited for a real-time memory phase or the budget; recoveries: polls
+ * that found a real-time agent stuck in memory past watchdog_ns; be_ratio:
+ * the current period's ratio Q. rt_in_memory: real-time blocks in a memory
+ * phase (0 once the kernels are done; else a block never left memory);
+ * rt_done: tiles the latest real-time launch finished. */
+typedef struct prem_gpu_gate_stats {
+  uint64_t be_polls, be_waits, recoveries;
+  double be_ratio;
+  uint32_t rt_in_memory;
+  uint64_t rt_done;
+} prem_gpu_gate_stats;
+
+/* Reads the statistics now, without waiting for the kernels (a snapshot
+ * through a non-blocking stream of its own; synchronize first for final
+ * counts). 0, or -1 with a message (*stats then all zero). */
+int prem_gpu_gate_read(prem_gpu_gate *g, prem_gpu_gate_stats *stats);
+
+/* Waits for the context's work (cuCtxSynchronize), reads the statistics
+ * and frees the state and g. The modules attached must not launch again.
+ * On a failed call it says so, returns what it could read (zeros if
+ * nothing) and still frees what it can. g may be NULL (all zero). */
+prem_gpu_gate_stats prem_gpu_gate_stop(prem_gpu_gate *g);
+
+/* The state's device address (for programs that hand it on themselves,
+ * e.g. a Python harness writing __prem_gate with its own CUDA binding);
+ * 0 for NULL. */
+CUdeviceptr prem_gpu_gate_device_ptr(const prem_gpu_gate *g);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PREM_PREM_GPU_H */

@@ -1,0 +1,311 @@
+//===- prem_gpu.cpp - libprem_gpu: the rtgate state on a CUDA GPU
+//----------===//
+//
+// Part of prem-llvm (design §3b, runtime/host/; API in prem/prem_gpu.h).
+// The device runtime's rtgate policy (runtime/device/prem_rt.c) finds its
+// state through each module's weak global __prem_gate; this allocates the
+// state in device memory, fills it as the runtime expects (prem_gate in
+// prem_rt.h) and writes its address into the modules. CUDA driver API only,
+// so that driver-API programs need no CUDA runtime; the runtime-API entry
+// point lives in prem_gpu_cudart.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/prem_gpu.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+
+struct prem_gpu_gate {
+  CUcontext Context;
+  CUdeviceptr State;
+  CUstream Reader; // non-blocking: prem_gpu_gate_read does not wait for
+                   // the kernels
+  uint64_t BytesPerPeriod;
+};
+
+// What the driver says of an error; a few names of our own for a driver
+// that says nothing (CUDA's stub library answers every call, including
+// cuGetErrorString, with CUDA_ERROR_STUB_LIBRARY).
+static const char *fallbackName(CUresult R) {
+  switch (R) {
+  case CUDA_ERROR_INVALID_VALUE:
+    return "CUDA_ERROR_INVALID_VALUE";
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    return "CUDA_ERROR_OUT_OF_MEMORY";
+  case CUDA_ERROR_NOT_INITIALIZED:
+    return "CUDA_ERROR_NOT_INITIALIZED";
+  case CUDA_ERROR_STUB_LIBRARY:
+    return "CUDA_ERROR_STUB_LIBRARY (libcuda is CUDA's stub: no NVIDIA "
+           "driver is installed)";
+  case CUDA_ERROR_SYSTEM_DRIVER_MISMATCH:
+    return "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH";
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_INVALID_CONTEXT:
+    return "CUDA_ERROR_INVALID_CONTEXT";
+  case CUDA_ERROR_NOT_FOUND:
+    return "CUDA_ERROR_NOT_FOUND";
+  default:
+    return "an unknown error";
+  }
+}
+
+// "prem: FUNCTION: CALL failed: NAME: STRING (code N)". Shared with
+// prem_gpu_cudart.cpp.
+void premGpuReport(const char *Function, const char *Call, CUresult R) {
+  const char *Name = nullptr, *Text = nullptr;
+  if (cuGetErrorName(R, &Name) != CUDA_SUCCESS || !Name)
+    Name = fallbackName(R);
+  if (cuGetErrorString(R, &Text) != CUDA_SUCCESS)
+    Text = nullptr;
+  std::fprintf(stderr, "prem: %s: %s failed: %s%s%s (code %d)\n", Function,
+               Call, Name, Text ? ": " : "", Text ? Text : "", int(R));
+}
+
+namespace {
+
+// Whether a call succeeded; says which failed and why when not.
+bool check(const char *Function, const char *Call, CUresult R) {
+  if (R != CUDA_SUCCESS)
+    premGpuReport(Function, Call, R);
+  return R == CUDA_SUCCESS;
+}
+
+void complain(const char *Function, const char *Message) {
+  std::fprintf(stderr, "prem: %s: %s\n", Function, Message);
+}
+
+// The gate's context current for a scope (pushed when it is not already).
+class InContext {
+public:
+  InContext(const prem_gpu_gate *G, const char *Function) {
+    CUcontext Current = nullptr;
+    if (cuCtxGetCurrent(&Current) == CUDA_SUCCESS && Current == G->Context) {
+      Ok = true;
+      return;
+    }
+    Ok = check(Function, "cuCtxPushCurrent", cuCtxPushCurrent(G->Context));
+    Pushed = Ok;
+  }
+  ~InContext() {
+    CUcontext Popped;
+    if (Pushed)
+      cuCtxPopCurrent(&Popped);
+  }
+  InContext(const InContext &) = delete;
+  InContext &operator=(const InContext &) = delete;
+  bool Ok = false;
+
+private:
+  bool Pushed = false;
+};
+
+bool validGovernor(const char *Function, const prem_gate_governor &Gov) {
+  const char *Problem = nullptr;
+  if (Gov.scheme > PREM_BUDGET_SMOOTH)
+    Problem = "governor.scheme is no prem_budget_scheme (0 NOMINAL, 1 FAIR, "
+              "2 GREEDY, 3 SMOOTH)";
+  else if (!(Gov.nominal >= 0 && Gov.nominal <= 1))
+    Problem = "governor.nominal is not in [0, 1]";
+  else if (!(Gov.smoothing >= 0 && Gov.smoothing <= 1))
+    Problem = "governor.smoothing is not in [0, 1]";
+  else if (!(Gov.e0_ns >= 0) || !(Gov.e1_ns >= 0))
+    Problem = "governor.e0_ns and e1_ns must be times (>= 0)";
+  if (Problem)
+    complain(Function, Problem);
+  return !Problem;
+}
+
+uint64_t budgetFor(uint64_t BytesPerPeriod, double Ratio) {
+  return BytesPerPeriod ? uint64_t(Ratio * double(BytesPerPeriod)) : ~0ull;
+}
+
+} // namespace
+
+prem_gpu_gate_config prem_gpu_gate_defaults(void) {
+  prem_gpu_gate_config C = {};
+  C.period_ns = 100000;
+  C.watchdog_ns = 100000000;
+  C.governor.scheme = PREM_BUDGET_NOMINAL;
+  C.governor.nominal = 1.0;
+  C.governor.smoothing = 0.3;
+  return C;
+}
+
+prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *Cfg) {
+  static const char *const F = "prem_gpu_gate_create";
+  prem_gpu_gate_config C = Cfg ? *Cfg : prem_gpu_gate_defaults();
+  if (!C.period_ns || !C.watchdog_ns) {
+    complain(F, "period_ns and watchdog_ns must be > 0 (start from "
+                "prem_gpu_gate_defaults())");
+    return nullptr;
+  }
+  if (!validGovernor(F, C.governor))
+    return nullptr;
+  if (!check(F, "cuInit", cuInit(0)))
+    return nullptr;
+  CUcontext Context = nullptr;
+  if (!check(F, "cuCtxGetCurrent", cuCtxGetCurrent(&Context)))
+    return nullptr;
+  if (!Context) {
+    complain(F, "no current CUDA context (create one, or make the primary "
+                "context current: cuDevicePrimaryCtxRetain and "
+                "cuCtxSetCurrent, or in a CUDA runtime program cudaFree(0))");
+    return nullptr;
+  }
+
+  prem_gate State = {};
+  State.magic = PREM_GATE_MAGIC;
+  State.rt_max_in_memory = C.rt_max_in_memory;
+  State.watchdog_ns = C.watchdog_ns;
+  State.period_ns = C.period_ns;
+  State.be_bytes_per_period = C.be_bytes_per_period;
+  State.be_budget = budgetFor(C.be_bytes_per_period, C.governor.nominal);
+  State.be_ratio = C.governor.nominal;
+  State.governor = C.governor;
+
+  // malloc, not new: the library needs no C++ runtime, so C programs link
+  // it as they are.
+  auto *G = static_cast<prem_gpu_gate *>(std::malloc(sizeof(prem_gpu_gate)));
+  if (!G) {
+    complain(F, "out of host memory");
+    return nullptr;
+  }
+  *G = {Context, 0, nullptr, C.be_bytes_per_period};
+  if (check(F, "cuMemAlloc", cuMemAlloc(&G->State, sizeof State)) &&
+      check(F, "cuStreamCreate",
+            cuStreamCreate(&G->Reader, CU_STREAM_NON_BLOCKING)) &&
+      check(F, "cuMemcpyHtoD", cuMemcpyHtoD(G->State, &State, sizeof State)))
+    return G;
+  if (G->Reader)
+    cuStreamDestroy(G->Reader);
+  if (G->State)
+    cuMemFree(G->State);
+  std::free(G);
+  return nullptr;
+}
+
+int prem_gpu_gate_attach(prem_gpu_gate *G, CUmodule Module) {
+  static const char *const F = "prem_gpu_gate_attach";
+  if (!G || !Module) {
+    complain(F, G ? "no module (NULL)" : "no gate (NULL)");
+    return -1;
+  }
+  InContext Scope(G, F);
+  if (!Scope.Ok)
+    return -1;
+  CUdeviceptr Slot;
+  size_t Bytes = 0;
+  CUresult R = cuModuleGetGlobal(&Slot, &Bytes, Module, "__prem_gate");
+  if (R == CUDA_ERROR_NOT_FOUND) {
+    complain(F, "the module has no __prem_gate: it was not built with "
+                "-prem-arbiter=rtgate or -prem-best-effort (prem-cc "
+                "-fprem-arbiter=rtgate, -fprem-best-effort), or has no "
+                "kernel the PREM passes changed");
+    return -1;
+  }
+  if (R != CUDA_SUCCESS) {
+    premGpuReport(F, "cuModuleGetGlobal(\"__prem_gate\")", R);
+    return -1;
+  }
+  if (Bytes != sizeof(void *)) {
+    std::fprintf(stderr,
+                 "prem: %s: the module's __prem_gate is %zu bytes, not a "
+                 "pointer (%zu): not the prem device runtime's\n",
+                 F, Bytes, sizeof(void *));
+    return -1;
+  }
+  return check(F, "cuMemcpyHtoD",
+               cuMemcpyHtoD(Slot, &G->State, sizeof G->State))
+             ? 0
+             : -1;
+}
+
+int prem_gpu_gate_realtime(prem_gpu_gate *G, const prem_gate_governor *Gov) {
+  static const char *const F = "prem_gpu_gate_realtime";
+  if (!G || !Gov) {
+    complain(F, G ? "no governor (NULL)" : "no gate (NULL)");
+    return -1;
+  }
+  if (!validGovernor(F, *Gov))
+    return -1;
+  InContext Scope(G, F);
+  if (!Scope.Ok)
+    return -1;
+  uint64_t Budget = budgetFor(G->BytesPerPeriod, Gov->nominal);
+  double Ratio = Gov->nominal;
+  bool Ok = check(F, "cuMemcpyHtoD",
+                  cuMemcpyHtoD(G->State + offsetof(prem_gate, governor), Gov,
+                               sizeof *Gov)) &&
+            check(F, "cuMemcpyHtoD",
+                  cuMemcpyHtoD(G->State + offsetof(prem_gate, be_ratio), &Ratio,
+                               sizeof Ratio)) &&
+            check(F, "cuMemcpyHtoD",
+                  cuMemcpyHtoD(G->State + offsetof(prem_gate, be_budget),
+                               &Budget, sizeof Budget));
+  return Ok ? 0 : -1;
+}
+
+static int readStats(prem_gpu_gate *G, prem_gpu_gate_stats *Stats,
+                     const char *F) {
+  *Stats = {};
+  prem_gate State;
+  if (!check(F, "cuMemcpyDtoHAsync",
+             cuMemcpyDtoHAsync(&State, G->State, sizeof State, G->Reader)) ||
+      !check(F, "cuStreamSynchronize", cuStreamSynchronize(G->Reader)))
+    return -1;
+  if (State.magic != PREM_GATE_MAGIC) {
+    complain(F, "the state in device memory lost its magic number (a kernel "
+                "wrote over it)");
+    return -1;
+  }
+  Stats->be_polls = State.be_polls;
+  Stats->be_waits = State.be_waits;
+  Stats->recoveries = State.recoveries;
+  Stats->be_ratio = State.be_ratio;
+  Stats->rt_in_memory = State.rt_in_memory;
+  Stats->rt_done = State.rt_done;
+  return 0;
+}
+
+int prem_gpu_gate_read(prem_gpu_gate *G, prem_gpu_gate_stats *Stats) {
+  static const char *const F = "prem_gpu_gate_read";
+  if (!G || !Stats) {
+    complain(F, G ? "no place for the statistics (NULL)" : "no gate (NULL)");
+    if (Stats)
+      *Stats = {};
+    return -1;
+  }
+  InContext Scope(G, F);
+  if (!Scope.Ok) {
+    *Stats = {};
+    return -1;
+  }
+  return readStats(G, Stats, F);
+}
+
+prem_gpu_gate_stats prem_gpu_gate_stop(prem_gpu_gate *G) {
+  static const char *const F = "prem_gpu_gate_stop";
+  prem_gpu_gate_stats Stats = {};
+  if (!G)
+    return Stats;
+  {
+    InContext Scope(G, F);
+    if (Scope.Ok) {
+      // A kernel that trapped leaves the context unusable: every call below
+      // then fails and says so.
+      if (check(F, "cuCtxSynchronize", cuCtxSynchronize()))
+        readStats(G, &Stats, F);
+      check(F, "cuStreamDestroy", cuStreamDestroy(G->Reader));
+      check(F, "cuMemFree", cuMemFree(G->State));
+    }
+  }
+  std::free(G);
+  return Stats;
+}
+
+CUdeviceptr prem_gpu_gate_device_ptr(const prem_gpu_gate *G) {
+  return G ? G->State : 0;
+}

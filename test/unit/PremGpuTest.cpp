@@ -1,0 +1,196 @@
+//===- PremGpuTest.cpp - Unit tests of libprem_gpu
+//-------------------------===//
+//
+// Part of prem-llvm. Without a usable driver (test/unit/prem-gpu.test runs
+// this with CUDA's stub library as libcuda.so.1, whose every call fails),
+// every entry point says what failed and returns NULL or -1; arguments out
+// of range are refused before any CUDA call. With a GPU (run the binary
+// directly), the gate is written to a module's __prem_gate, its state is
+// laid out as prem_rt.h says and a module without __prem_gate is refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/prem_gpu.h"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string>
+
+using testing::internal::CaptureStderr;
+using testing::internal::GetCapturedStderr;
+
+// Whether Text has Part; the text shows when it has not.
+#define EXPECT_HAS(Text, Part)                                                 \
+  EXPECT_NE(std::string(Text).find(Part), std::string::npos) << (Text)
+
+namespace {
+
+bool haveGpu() {
+  int Count = 0;
+  return cuInit(0) == CUDA_SUCCESS && cuDeviceGetCount(&Count) == 0 &&
+         Count > 0;
+}
+
+TEST(PremGpu, Defaults) {
+  prem_gpu_gate_config C = prem_gpu_gate_defaults();
+  EXPECT_EQ(C.period_ns, 100000u);
+  EXPECT_EQ(C.watchdog_ns, 100000000u);
+  EXPECT_EQ(C.be_bytes_per_period, 0u);
+  EXPECT_EQ(C.rt_max_in_memory, 0u);
+  EXPECT_EQ(C.governor.scheme, uint32_t(PREM_BUDGET_NOMINAL));
+  EXPECT_EQ(C.governor.work, 0u);
+  EXPECT_EQ(C.governor.nominal, 1.0);
+  EXPECT_EQ(C.governor.smoothing, 0.3);
+}
+
+TEST(PremGpu, CreateWithoutDriverSaysWhichCallFailed) {
+  if (haveGpu())
+    GTEST_SKIP() << "a CUDA device is present";
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_gate_create(nullptr), nullptr);
+  std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "prem: prem_gpu_gate_create: cuInit failed: ");
+  EXPECT_HAS(Err, "(code ");
+}
+
+TEST(PremGpu, RefusesConfigurationsOutOfRange) {
+  struct Case {
+    void (*Change)(prem_gpu_gate_config &);
+    const char *Message;
+  } Cases[] = {
+      {[](prem_gpu_gate_config &C) { C.period_ns = 0; }, "period_ns"},
+      {[](prem_gpu_gate_config &C) { C.watchdog_ns = 0; }, "watchdog_ns"},
+      {[](prem_gpu_gate_config &C) { C.governor.scheme = 4; }, "scheme"},
+      {[](prem_gpu_gate_config &C) { C.governor.nominal = 1.5; }, "nominal"},
+      {[](prem_gpu_gate_config &C) { C.governor.nominal = -0.1; }, "nominal"},
+      {[](prem_gpu_gate_config &C) { C.governor.smoothing = 2; }, "smoothing"},
+      {[](prem_gpu_gate_config &C) { C.governor.e1_ns = -1; }, "e1_ns"},
+  };
+  for (const Case &K : Cases) {
+    prem_gpu_gate_config C = prem_gpu_gate_defaults();
+    K.Change(C);
+    CaptureStderr();
+    EXPECT_EQ(prem_gpu_gate_create(&C), nullptr) << K.Message;
+    std::string Err = GetCapturedStderr();
+    EXPECT_HAS(Err, "prem: prem_gpu_gate_create: ");
+    EXPECT_HAS(Err, K.Message);
+    EXPECT_EQ(Err.find("cuInit"), std::string::npos) << Err;
+  }
+}
+
+TEST(PremGpu, NullGateIsRefusedNotACrash) {
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_gate_attach(nullptr, nullptr), -1);
+  prem_gate_governor Gov = prem_gpu_gate_defaults().governor;
+  EXPECT_EQ(prem_gpu_gate_realtime(nullptr, &Gov), -1);
+  prem_gpu_gate_stats S;
+  S.be_waits = 7;
+  EXPECT_EQ(prem_gpu_gate_read(nullptr, &S), -1);
+  EXPECT_EQ(S.be_waits, 0u);
+  std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "prem_gpu_gate_attach: no gate (NULL)");
+  EXPECT_HAS(Err, "prem_gpu_gate_realtime: no gate (NULL)");
+  EXPECT_HAS(Err, "prem_gpu_gate_read: no gate (NULL)");
+  prem_gpu_gate_stats Z = prem_gpu_gate_stop(nullptr);
+  EXPECT_EQ(Z.be_polls + Z.be_waits + Z.recoveries + Z.rt_done, 0u);
+  EXPECT_EQ(prem_gpu_gate_device_ptr(nullptr), CUdeviceptr(0));
+}
+
+// With a GPU: a module with the device runtime's __prem_gate (weak, as
+// -prem-arbiter=rtgate and -prem-best-effort emit it) and one without.
+const char *const WithGate = ".version 7.0\n.target sm_50\n"
+                             ".address_size 64\n"
+                             ".weak .global .align 8 .u64 __prem_gate;\n";
+const char *const WithoutGate = ".version 7.0\n.target sm_50\n"
+                                ".address_size 64\n"
+                                ".visible .global .align 8 .u64 other;\n";
+
+class PremGpuDevice : public testing::Test {
+protected:
+  void SetUp() override {
+    if (!haveGpu())
+      GTEST_SKIP() << "no CUDA device";
+    CUdevice Dev;
+    ASSERT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
+    ASSERT_EQ(cuDevicePrimaryCtxRetain(&Context, Dev), CUDA_SUCCESS);
+    ASSERT_EQ(cuCtxSetCurrent(Context), CUDA_SUCCESS);
+  }
+  void TearDown() override {
+    CUdevice Dev;
+    if (Context && cuDeviceGet(&Dev, 0) == CUDA_SUCCESS)
+      cuDevicePrimaryCtxRelease(Dev);
+  }
+  template <typename T> T at(CUdeviceptr State, size_t Offset) {
+    T V;
+    EXPECT_EQ(cuMemcpyDtoH(&V, State + Offset, sizeof V), CUDA_SUCCESS);
+    return V;
+  }
+  CUcontext Context = nullptr;
+};
+
+TEST_F(PremGpuDevice, AttachWritesTheStateAddress) {
+  prem_gpu_gate_config C = prem_gpu_gate_defaults();
+  C.be_bytes_per_period = 1000;
+  C.rt_max_in_memory = 3;
+  C.governor.nominal = 0.5;
+  prem_gpu_gate *G = prem_gpu_gate_create(&C);
+  ASSERT_NE(G, nullptr);
+  CUdeviceptr State = prem_gpu_gate_device_ptr(G);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, magic)), PREM_GATE_MAGIC);
+  EXPECT_EQ(at<uint32_t>(State, offsetof(prem_gate, rt_max_in_memory)), 3u);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, period_ns)), 100000u);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, be_budget)), 500u);
+  EXPECT_EQ(at<double>(State, offsetof(prem_gate, be_ratio)), 0.5);
+
+  CUmodule M;
+  ASSERT_EQ(cuModuleLoadData(&M, WithGate), CUDA_SUCCESS);
+  ASSERT_EQ(prem_gpu_gate_attach(G, M), 0);
+  CUdeviceptr Slot;
+  size_t Bytes;
+  ASSERT_EQ(cuModuleGetGlobal(&Slot, &Bytes, M, "__prem_gate"), CUDA_SUCCESS);
+  EXPECT_EQ(at<CUdeviceptr>(Slot, 0), State);
+
+  prem_gate_governor Gov = C.governor;
+  Gov.scheme = PREM_BUDGET_GREEDY;
+  Gov.work = 42;
+  Gov.nominal = 0.25;
+  ASSERT_EQ(prem_gpu_gate_realtime(G, &Gov), 0);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, governor.work)), 42u);
+  EXPECT_EQ(at<uint32_t>(State, offsetof(prem_gate, governor.scheme)),
+            uint32_t(PREM_BUDGET_GREEDY));
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, be_budget)), 250u);
+
+  prem_gpu_gate_stats S;
+  ASSERT_EQ(prem_gpu_gate_read(G, &S), 0);
+  EXPECT_EQ(S.be_ratio, 0.25);
+  EXPECT_EQ(S.be_waits, 0u);
+  S = prem_gpu_gate_stop(G);
+  EXPECT_EQ(S.be_ratio, 0.25);
+  cuModuleUnload(M);
+}
+
+TEST_F(PremGpuDevice, NoByteBudgetMeansNone) {
+  prem_gpu_gate *G = prem_gpu_gate_create(nullptr);
+  ASSERT_NE(G, nullptr);
+  EXPECT_EQ(
+      at<uint64_t>(prem_gpu_gate_device_ptr(G), offsetof(prem_gate, be_budget)),
+      ~0ull);
+  prem_gpu_gate_stop(G);
+}
+
+TEST_F(PremGpuDevice, ModuleWithoutTheGateIsRefused) {
+  prem_gpu_gate *G = prem_gpu_gate_create(nullptr);
+  ASSERT_NE(G, nullptr);
+  CUmodule M;
+  ASSERT_EQ(cuModuleLoadData(&M, WithoutGate), CUDA_SUCCESS);
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_gate_attach(G, M), -1);
+  std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "the module has no __prem_gate: it was not built with "
+                  "-prem-arbiter=rtgate or -prem-best-effort");
+  cuModuleUnload(M);
+  prem_gpu_gate_stop(G);
+}
+
+} // namespace
