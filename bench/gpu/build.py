@@ -9,7 +9,10 @@ policy none), and in sdma with the "device" policy (sdma-device: one block
 at a time in a memory phase) and the "tdma" policy (sdma-tdma: the
 runtime's default slot table, 8 slots of 100 us), and the
 runtime micro-benchmarks (bench/gpu/micro.cu), and the load-profiling
-build of bench/gpu/profile_gpu.py (profile.cubin, profile.raw.sites);
+build of bench/gpu/profile_gpu.py (profile.cubin, profile.raw.sites),
+and the builds of bench/gpu/isolation.py (the suite's real-time kernels
+under the rtgate arbiter; bench/gpu/corunners.cu and the suite as
+best-effort co-runners through prem-comply, and as written);
 assembles every PTX file
 with ptxas (static shared memory within 48 KiB), and writes
 OUT/manifest.json: the variants, their cubins, and what the plugin did to
@@ -31,6 +34,17 @@ VARIANTS = {"baseline": (None, None), "cmpt": ("cmpt", "none"),
             "dae": ("dae", "none"), "sdma": ("sdma", "none"),
             "sdma-device": ("sdma", "device"),
             "sdma-tdma": ("sdma", "tdma")}
+# name -> (source, mode, arbitration policy, other plugin options)
+ISOLATION = {
+    "rt-rtgate": ("suite", "sdma", "rtgate", ()),
+    "be-suite": ("suite", None, None, ("-prem-best-effort",)),
+    "corunners": ("corunners", None, None, ()),
+    "corunners-be": ("corunners", None, None, ("-prem-best-effort",)),
+    "corunners-be-64": ("corunners", None, None,
+                        ("-prem-best-effort", "-prem-poll-bytes=64")),
+    "corunners-be-1024": ("corunners", None, None,
+                          ("-prem-best-effort", "-prem-poll-bytes=1024")),
+}
 SMEM_BUDGET = 49152
 
 
@@ -46,7 +60,7 @@ def cuda_path(ptxas):
 
 
 def compile_ptx(args, source, out_ptx, mode, report=None, arbiter="none",
-                profile=None):
+                profile=None, extra=()):
     cmd = [args.clang, "-O2", "-x", "cuda", "--cuda-gpu-arch=sm_90",
            "--cuda-device-only", "-Wno-unknown-cuda-version",
            "-I" + os.path.join(ROOT, "include"), "-S", source, "-o", out_ptx]
@@ -61,6 +75,10 @@ def compile_ptx(args, source, out_ptx, mode, report=None, arbiter="none",
                 "-mllvm", "-prem-arbiter=" + arbiter]
         if report:
             cmd += ["-mllvm", "-prem-report=" + report]
+    for flag in extra:
+        cmd += ["-mllvm", flag]
+    if extra:
+        cmd.append("-fpass-plugin=" + args.plugin)
     subprocess.run(cmd, check=True)
 
 
@@ -135,6 +153,26 @@ def main():
           os.path.join(args.out, "profile.cubin"))
     manifest["profile"] = {"cubin": "profile.cubin",
                            "sites": "profile.raw.sites"}
+    # bench/gpu/isolation.py: the suite as real-time kernels under the
+    # rtgate arbiter, and best-effort co-runners made to comply by
+    # prem-comply (at the default poll size and two others, to measure what
+    # polling costs), beside the co-runners as written.
+    corunners = os.path.join(HERE, "corunners.cu")
+    isolation = {}
+    for name, (source, mode, arbiter, extra) in ISOLATION.items():
+        src = suite if source == "suite" else corunners
+        ptx = os.path.join(args.out, name + ".ptx")
+        report = os.path.join(args.out, name + "-report.json") if mode else None
+        compile_ptx(args, src, ptx, mode, report, arbiter, extra=extra)
+        smem = ptxas(px, ptx, "sm_90", os.path.join(args.out, name + ".cubin"))
+        isolation[name] = {"cubin": name + ".cubin", "smem": smem,
+                           "flags": ([f"-prem-mode={mode}",
+                                      f"-prem-arbiter={arbiter}"]
+                                     if mode else []) + list(extra)}
+        if report:
+            isolation[name]["kernels"] = tiles(report)
+        print(f"{name:12s} " + " ".join(f"{k}:{b}" for k, b in sorted(smem.items())))
+    manifest["isolation"] = isolation
     micro = os.path.join(args.out, "micro.ptx")
     compile_ptx(args, os.path.join(HERE, "micro.cu"), micro, "sdma")
     ptxas(px, micro, "sm_90", os.path.join(args.out, "micro.cubin"))

@@ -143,18 +143,30 @@ typedef struct prem_tdma {
 
 PREM_RT_DEVICE extern prem_tdma __prem_tdma;
 
-/* Policy "rtgate" (real-time first, design §3b): the agent is a kernel,
- * not a block. A real-time kernel (the prem pipeline with
- * -prem-arbiter=rtgate) never waits for best-effort work: its blocks only
- * announce their memory phases in rt_in_memory (at most rt_max_in_memory
- * at once when that is not 0: memory-centric scheduling's "virtual memory
- * cores"). Best-effort kernels (prem-comply) call __prem_be_poll every few
- * hundred bytes they move: it holds them back while any real-time block is
- * in a memory phase, and, otherwise, while their bytes in the current
- * regulation period exceed the period's budget, which seed 002's on-line
- * budget computation (FAIR, GREEDY, SMOOTH; prem_gate_budget_ratio) sets
- * from the real-time kernel's progress. So a best-effort kernel holds DRAM
- * during a real-time memory phase for at most one poll interval.
+/* Policy "rtgate" (real-time first, design §3b): the agent is a kernel
+ * launch, not a block. A real-time kernel (the prem pipeline with
+ * -prem-arbiter=rtgate) never waits for best-effort work. Best-effort
+ * kernels (prem-comply) call __prem_be_poll every few hundred bytes they
+ * move; it holds them back
+ *  - while a real-time launch runs: the host raises rt_active around each
+ *    launch of a real-time stream, in the stream's order (libprem's
+ *    prem_gpu_gate_begin/_end: stream memory writes, no kernel involved);
+ *  - with phase_gating, while any real-time block is in a memory phase
+ *    (its blocks announce them in rt_in_memory; at most rt_max_in_memory
+ *    at once when that is not 0: memory-centric scheduling's "virtual
+ *    memory cores"). This is exact, and the host-offload default; on a GPU
+ *    every announcement of every block meets on one cache line, which the
+ *    whole best-effort grid polls (measured in bench/gpu/isolation.py);
+ *  - and otherwise while their bytes in the current regulation period
+ *    exceed its budget, which seed 002's on-line budget computation (FAIR,
+ *    GREEDY, SMOOTH; prem_gate_budget_ratio) sets from the real-time
+ *    launch's progress. The real-time kernel's blocks run that computation
+ *    when a tile ends in a new period (seed 002 runs it on a CPU core), so
+ *    that the polls of best-effort kernels stay small.
+ * So a best-effort kernel moves memory beside a real-time one for at most
+ * one poll interval. A best-effort thread that has waited watchdog_ns in
+ * one poll goes on and counts a recovery: a real-time agent is stuck, or
+ * never lowered its flag.
  * The state lives in device memory (libprem's prem_gpu_gate_create) and
  * each module that uses it gets its address in __prem_gate; a kernel
  * launched without it stops with a message. On host offload the state is
@@ -185,11 +197,14 @@ typedef struct prem_gate_governor {
 
 typedef struct prem_gate {
   uint64_t magic;            /* PREM_GATE_MAGIC once set up */
+  uint8_t rt_active[8];      /* one byte per real-time stream: not 0 while
+                                a launch of it runs (set by the host) */
   uint32_t rt_in_memory;     /* real-time blocks in a memory phase now */
   uint32_t rt_max_in_memory; /* K; 0: no limit */
-  uint64_t rt_changed_ns;    /* when rt_in_memory last changed */
-  uint64_t watchdog_ns;      /* rt_in_memory unchanged and not 0 this long:
-                                a stuck real-time agent; best effort goes on */
+  uint32_t phase_gating;     /* 1: real-time blocks announce their memory
+                                phases in rt_in_memory */
+  uint32_t reserved;
+  uint64_t watchdog_ns;      /* the longest a best-effort poll waits */
   uint64_t period_ns;        /* regulation period */
   uint64_t be_bytes_per_period; /* best-effort bytes a period allows at
                                    Q = 1; 0: no byte budget */
@@ -201,7 +216,11 @@ typedef struct prem_gate {
                                 %gridid + 1) */
   uint64_t rt_start_ns;      /* its first memory phase */
   uint64_t rt_done;          /* its tiles done */
-  uint64_t be_polls, be_waits, recoveries; /* statistics */
+  uint64_t be_polls;   /* polls (host offload only: on a GPU every warp
+                          would meet on one counter) */
+  uint64_t be_waits;   /* polls that waited */
+  uint64_t recoveries; /* polls that found a real-time agent stuck */
+  uint64_t budget_period; /* the period be_budget was computed for */
   prem_gate_governor governor;
 } prem_gate;
 

@@ -644,6 +644,7 @@ static prem_gate *gate(void) {
                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     G->period_ns = 100000;
     G->watchdog_ns = 100000000;
+    G->phase_gating = 1;
     G->governor.nominal = 1;
     const char *Spec = getenv("PREM_GATE");
     if (Spec && *Spec) {
@@ -677,87 +678,119 @@ static prem_gate *gate(void) {
  * with the bytes they account for as the interval. */
 #define PREM_BE_AGENT 0x80000000u
 
-#define gate_load(P) __scoped_atomic_load_n(P, __ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE)
+/* The gate orders no data, only time: a best-effort thread that reads it
+ * a little stale moves memory for a little longer. So on a GPU its words
+ * are relaxed atomics (a sequentially consistent access is a fence.sc of a
+ * microsecond, in every poll of the grid); on the host, where they cost
+ * little, they are sequentially consistent, which makes the trace check
+ * exact. */
+#if PREM_GPU
+#define GATE_ORDER __ATOMIC_RELAXED
+#else
+#define GATE_ORDER __ATOMIC_SEQ_CST
+#endif
+#define gate_load(P) __scoped_atomic_load_n(P, GATE_ORDER, __MEMORY_SCOPE_DEVICE)
 #define gate_store(P, V)                                                       \
-  __scoped_atomic_store_n(P, V, __ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE)
+  __scoped_atomic_store_n(P, V, GATE_ORDER, __MEMORY_SCOPE_DEVICE)
+#define gate_add(P, V)                                                         \
+  __scoped_atomic_fetch_add(P, V, GATE_ORDER, __MEMORY_SCOPE_DEVICE)
 
-/* A new regulation period: its budget from the real-time launch's progress
- * (seed 002, Sec. 5.1, run by whichever best-effort thread sees the new
- * period first, where seed 002 runs it on a CPU core). Counts of the
- * moment the period turns may be lost: a lenient budget, never a stuck
- * one. */
-static void gate_new_period(prem_gate *G, uint64_t Period, uint64_t Now) {
-  uint64_t Seen = gate_load(&G->be_period);
-  if (Seen == Period ||
-      !__scoped_atomic_compare_exchange_n(&G->be_period, &Seen, Period, 0,
-                                          __ATOMIC_SEQ_CST, __ATOMIC_RELAXED,
-                                          __MEMORY_SCOPE_DEVICE))
-    return;
-  const prem_gate_governor *Gov = &G->governor;
-  uint64_t Start = gate_load(&G->rt_start_ns);
-  uint64_t Done = gate_load(&G->rt_done);
-  double Left = Start ? (double)(Start + Gov->deadline_ns) - (double)Now : 0;
-  double Remaining = Start && Done < Gov->work ? (double)(Gov->work - Done) : 0;
-  double Q = prem_gate_budget_ratio(Gov, Left, Remaining,
-                                    (double)G->period_ns, G->be_ratio);
-  G->be_ratio = Q;
-  gate_store(&G->be_budget,
-             G->be_bytes_per_period
-                 ? (uint64_t)(Q * (double)G->be_bytes_per_period)
-                 : ~0ull);
-  gate_store(&G->be_used, 0);
+/* Waits about Ns nanoseconds. */
+static void back_off(uint32_t Ns) {
+#if defined(__NVPTX__)
+  __asm__ volatile("nanosleep.u32 %0;" ::"r"(Ns));
+#else
+  (void)Ns;
+  pause_briefly();
+#endif
 }
 
-/* The bytes of the lanes that poll together, counted once per warp by its
- * first active lane (lanes at one poll site moved alike). */
-static void gate_account(prem_gate *G, uint64_t Bytes) {
+/* A new regulation period for best-effort counts: whoever sees it first
+ * starts the count again. Counts of the moment the period turns may be
+ * lost: a lenient budget, never a stuck one. */
+static void gate_new_period(prem_gate *G, uint64_t Period) {
+  uint64_t Seen = gate_load(&G->be_period);
+  if (Seen != Period &&
+      __scoped_atomic_compare_exchange_n(&G->be_period, &Seen, Period, 0,
+                                         GATE_ORDER, __ATOMIC_RELAXED,
+                                         __MEMORY_SCOPE_DEVICE))
+    gate_store(&G->be_used, 0);
+}
+
+/* Whether best effort must hold back now: a real-time launch running, a
+ * real-time block in memory (with phase gating), or the period's byte
+ * budget spent. */
+static int gate_closed(prem_gate *G, uint64_t Now, uint64_t *Period) {
+  if (gate_load((uint64_t *)G->rt_active) ||
+      (G->phase_gating && gate_load(&G->rt_in_memory)))
+    return 1;
+  if (!G->be_bytes_per_period)
+    return 0;
+  uint64_t P = Now / G->period_ns;
+  if (P != *Period) {
+    *Period = P;
+    gate_new_period(G, P);
+  }
+  return gate_load(&G->be_used) > gate_load(&G->be_budget);
+}
+
+/* On a GPU the lanes of a warp that poll together poll as one: their first
+ * lane counts the warp's bytes (lanes at one poll site moved alike) and
+ * waits for the gate, and the others wait for it at a warp barrier. So
+ * the gate's cache line, which the whole best-effort grid polls, sees one
+ * load per warp, and the counts one atomic per warp (none without a byte
+ * budget). While it waits the lane backs off, up to 8 us: the waiting
+ * grid's loads of the one line would otherwise slow the real-time kernel's
+ * own accesses to that L2 slice. */
+void __prem_be_poll(uint64_t bytes) {
 #if defined(__NVPTX__)
   uint32_t Mask = __nvvm_activemask();
-  if (__nvvm_read_ptx_sreg_laneid() != (uint32_t)__builtin_ctz(Mask))
-    return;
-  Bytes *= (uint64_t)__builtin_popcount(Mask);
+  int Leader =
+      __nvvm_read_ptx_sreg_laneid() == (uint32_t)__builtin_ctz(Mask);
+  bytes *= (uint64_t)__builtin_popcount(Mask);
+#else
+  int Leader = 1;
 #endif
-  __scoped_atomic_fetch_add(&G->be_used, Bytes, __ATOMIC_RELAXED,
-                            __MEMORY_SCOPE_DEVICE);
-  __scoped_atomic_fetch_add(&G->be_polls, 1, __ATOMIC_RELAXED,
-                            __MEMORY_SCOPE_DEVICE);
-}
-
-void __prem_be_poll(uint64_t bytes) {
-  prem_gate *G = gate();
-  uint64_t Now = now_ns();
-  uint64_t Period = Now / G->period_ns;
-  gate_new_period(G, Period, Now);
-  gate_account(G, bytes);
-  int Waited = 0;
-  for (;;) {
-    /* Read the time first: a real-time phase that starts after it
-     * announced itself after the read below (the trace check's rule). */
+  uint64_t Now = 0;
+  if (Leader) {
+    prem_gate *G = gate();
     Now = now_ns();
-    uint32_t InMemory = gate_load(&G->rt_in_memory);
-    if (InMemory &&
-        Now - gate_load(&G->rt_changed_ns) > G->watchdog_ns) {
-      /* A real-time agent stuck in memory: go on, and say so. */
-      __scoped_atomic_fetch_add(&G->recoveries, 1, __ATOMIC_RELAXED,
+    uint64_t Period = 0;
+    if (G->be_bytes_per_period) {
+      Period = Now / G->period_ns;
+      gate_new_period(G, Period);
+      __scoped_atomic_fetch_add(&G->be_used, bytes, __ATOMIC_RELAXED,
                                 __MEMORY_SCOPE_DEVICE);
-      InMemory = 0;
     }
-    if (!InMemory) {
-      uint64_t P = Now / G->period_ns;
-      if (P != Period) {
-        Period = P;
-        gate_new_period(G, P, Now);
-      }
-      if (gate_load(&G->be_used) <= gate_load(&G->be_budget))
-        break;
-    }
-    Waited = 1;
-    pause_briefly();
-  }
-  if (Waited)
-    __scoped_atomic_fetch_add(&G->be_waits, 1, __ATOMIC_RELAXED,
-                              __MEMORY_SCOPE_DEVICE);
 #if !PREM_GPU
+    __atomic_fetch_add(&G->be_polls, 1, __ATOMIC_RELAXED);
+#endif
+    /* The time is read before the gate: a real-time phase that the read
+     * missed announced itself, and took its start time, after it (the
+     * trace check's rule, prem-report --gate). */
+    uint64_t Since = Now;
+    uint32_t Backoff = 256;
+    int Waited = 0;
+    while (gate_closed(G, Now, &Period)) {
+      if (Now - Since > G->watchdog_ns) {
+        /* A real-time agent stuck in memory, or a flag never lowered: go
+         * on, and count it. */
+        __scoped_atomic_fetch_add(&G->recoveries, 1, __ATOMIC_RELAXED,
+                                  __MEMORY_SCOPE_DEVICE);
+        break;
+      }
+      Waited = 1;
+      back_off(Backoff);
+      Backoff = Backoff < 8192 ? 2 * Backoff : Backoff;
+      Now = now_ns();
+    }
+    if (Waited)
+      __scoped_atomic_fetch_add(&G->be_waits, 1, __ATOMIC_RELAXED,
+                                __MEMORY_SCOPE_DEVICE);
+  }
+#if defined(__NVPTX__)
+  __nvvm_bar_warp_sync(Mask);
+#else
   if (__atomic_load_n(&__prem_trace_count, __ATOMIC_RELAXED) <
       PREM_TRACE_CAPACITY) {
     uint64_t Slot =
@@ -788,6 +821,36 @@ static uint64_t launch_identity(void) {
 #endif
 }
 
+/* The budget of best-effort bytes from the launch's progress, once per
+ * regulation period (seed 002, Sec. 5.1), by the first real-time block
+ * that ends a tile in it; the nominal budget again once the launch is
+ * done. */
+static void rtgate_budget(prem_gate *G, uint64_t Done) {
+  const prem_gate_governor *Gov = &G->governor;
+  if (!G->be_bytes_per_period || !Gov->work)
+    return;
+  uint64_t Now = now_ns();
+  double Q;
+  if (Done >= Gov->work) {
+    Q = Gov->nominal;
+  } else {
+    uint64_t Period = Now / G->period_ns;
+    uint64_t Seen = gate_load(&G->budget_period);
+    if (Seen == Period ||
+        !__scoped_atomic_compare_exchange_n(&G->budget_period, &Seen, Period,
+                                            0, GATE_ORDER, __ATOMIC_RELAXED,
+                                            __MEMORY_SCOPE_DEVICE))
+      return;
+    double Left = (double)(gate_load(&G->rt_start_ns) + Gov->deadline_ns) -
+                  (double)Now;
+    Q = prem_gate_budget_ratio(Gov, Left, (double)(Gov->work - Done),
+                               (double)G->period_ns, G->be_ratio);
+  }
+  G->be_ratio = Q;
+  gate_store(&G->be_budget,
+             (uint64_t)(Q * (double)G->be_bytes_per_period));
+}
+
 static uint64_t rtgate_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
@@ -795,36 +858,35 @@ static uint64_t rtgate_acquire(void) {
   if (A->in_memory)
     return 0;
   prem_gate *G = gate();
-  uint64_t Launch = launch_identity();
-  uint64_t Seen = gate_load(&G->rt_launch);
-  if (Seen != Launch &&
-      __scoped_atomic_compare_exchange_n(&G->rt_launch, &Seen, Launch, 0,
-                                         __ATOMIC_SEQ_CST, __ATOMIC_RELAXED,
-                                         __MEMORY_SCOPE_DEVICE)) {
-    gate_store(&G->rt_done, 0);
-    gate_store(&G->rt_start_ns, now_ns());
+  if (G->governor.work) {
+    /* A new launch: its progress starts again. */
+    uint64_t Launch = launch_identity();
+    uint64_t Seen = gate_load(&G->rt_launch);
+    if (Seen != Launch &&
+        __scoped_atomic_compare_exchange_n(&G->rt_launch, &Seen, Launch, 0,
+                                           GATE_ORDER, __ATOMIC_RELAXED,
+                                           __MEMORY_SCOPE_DEVICE)) {
+      gate_store(&G->rt_done, 0);
+      gate_store(&G->rt_start_ns, now_ns());
+    }
   }
+  if (!G->phase_gating)
+    return 0;
   uint32_t K = G->rt_max_in_memory;
   if (!K) {
-    __scoped_atomic_fetch_add(&G->rt_in_memory, 1, __ATOMIC_SEQ_CST,
-                              __MEMORY_SCOPE_DEVICE);
+    gate_add(&G->rt_in_memory, 1);
   } else {
     for (;;) {
       uint32_t In = gate_load(&G->rt_in_memory);
       if (In < K && __scoped_atomic_compare_exchange_n(
-                        &G->rt_in_memory, &In, In + 1, 0, __ATOMIC_SEQ_CST,
+                        &G->rt_in_memory, &In, In + 1, 0, GATE_ORDER,
                         __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE))
         break;
       pause_briefly();
     }
   }
-  /* The announcement before any of the phase's accesses (LLVM 22's NVPTX
-   * back end may drop the atomic's own ordering; see add_release). */
-  __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
-  uint64_t Granted = now_ns();
-  gate_store(&G->rt_changed_ns, Granted);
   A->in_memory = 1;
-  return Granted;
+  return now_ns();
 }
 
 static void rtgate_release(int ExecuteFollows) {
@@ -833,15 +895,11 @@ static void rtgate_release(int ExecuteFollows) {
   volatile agent_phase *A = agent_state();
   prem_gate *G = gate();
   if (A->in_memory) {
-    __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
-    gate_store(&G->rt_changed_ns, now_ns());
-    __scoped_atomic_fetch_sub(&G->rt_in_memory, 1, __ATOMIC_SEQ_CST,
-                              __MEMORY_SCOPE_DEVICE);
+    gate_add(&G->rt_in_memory, (uint32_t)-1);
     A->in_memory = 0;
   }
-  if (!ExecuteFollows)
-    __scoped_atomic_fetch_add(&G->rt_done, 1, __ATOMIC_RELAXED,
-                              __MEMORY_SCOPE_DEVICE);
+  if (!ExecuteFollows && G->governor.work)
+    rtgate_budget(G, gate_add(&G->rt_done, 1) + 1);
 }
 #endif
 

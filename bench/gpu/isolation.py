@@ -1,0 +1,520 @@
+#!/usr/bin/env python3
+"""Isolation on a real GPU (issue 26; design §3b), run half: runs on the GPU
+machine (CUDA driver and CuPy, no clang). Loads what bench/gpu/build.py made
+and measures, per real-time kernel of the CUDA suite, the untransformed
+baseline and the sdma build under the rtgate arbiter side by side:
+
+  python3 bench/gpu/isolation.py --build build-gpu --results bench/results
+                                 [--launches 1000] [--only KERNEL...]
+                                 [--k K] [--smoke]
+
+Each real-time (RT) kernel is released periodically (a gap kernel of one
+thread waits, on the same stream, as long as the baseline's median launch,
+so the RT task uses about half the GPU's time) on a stream of the highest
+priority, and each launch is timed with CUDA events, in four cases:
+
+  (a) alone;
+  (b) beside the memory hammer (bench/gpu/corunners.cu) compiled as a
+      best-effort agent by prem-comply (-prem-best-effort);
+  (c) beside a real best-effort kernel compiled the same way (the suite's
+      gemvlong, rows of 2048 floats, a grid that fills the GPU);
+  (d) beside the unmodified hammer, which no in-kernel protocol can hold
+      back: reported, not counted in the headline.
+
+The co-runner runs as a sequence of launches of a few milliseconds on its
+own stream, enqueued before the RT launches so that it outlasts them; an RT
+launch counts when it ran inside the co-runner's window. Best-effort
+throughput retained = the co-runner's median launch time alone / its median
+launch time inside the RT window. Every rtgate output is compared bit for bit
+with the baseline's, alone and beside the compliant hammer.
+
+Also measured: what polling costs a best-effort kernel alone (the hammer
+and gemvlong as written / through prem-comply at -prem-poll-bytes 64, 256
+(the default) and 1024), and, with --k K, case (b) again with at most K
+real-time blocks in memory at once.
+
+The arbiter's state (prem_gate, include/prem/prem_rt.h) is made here the
+way libprem's prem_gpu_gate_create does it, in device memory, and its
+address written to each module's __prem_gate.
+
+Writes RESULTS/<gpu>/isolation.json and .md; the JSON's "headline" holds
+rt_overhead_geomean, rt_p99_sensitivity_geomean,
+rt_worst_sensitivity_geomean and be_throughput_retained_geomean.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+import cupy as cp
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_gpu  # noqa: E402  (kernels(), summary(), pct(), slug_of())
+
+RT_KERNELS = ["gemv", "jacobi2d", "gemm", "gemver", "gesummv", "mvt", "spmv",
+              "saxpy"]
+GATE_MAGIC = 0x3145544147524D50
+# prem_gate of include/prem/prem_rt.h, field by field (same layout on x86-64
+# and nvptx64).
+GATE_DTYPE = np.dtype([
+    ("magic", "<u8"), ("rt_active", "u1", (8,)), ("rt_in_memory", "<u4"),
+    ("rt_max_in_memory", "<u4"), ("phase_gating", "<u4"), ("reserved", "<u4"),
+    ("watchdog_ns", "<u8"), ("period_ns", "<u8"),
+    ("be_bytes_per_period", "<u8"), ("be_period", "<u8"), ("be_used", "<u8"),
+    ("be_budget", "<u8"), ("be_ratio", "<f8"), ("rt_launch", "<u8"),
+    ("rt_start_ns", "<u8"), ("rt_done", "<u8"), ("be_polls", "<u8"),
+    ("be_waits", "<u8"), ("recoveries", "<u8"), ("budget_period", "<u8"),
+    ("scheme", "<u4"), ("concurrent", "<u4"), ("work", "<u8"),
+    ("deadline_ns", "<u8"), ("e0_ns", "<f8"), ("e1_ns", "<f8"),
+    ("nominal", "<f8"), ("smoothing", "<f8")])
+assert GATE_DTYPE.itemsize == 200
+RT_ACTIVE = GATE_DTYPE.fields["rt_active"][1]
+
+GAP_SRC = r"""
+extern "C" __global__ void gap(unsigned long long ns) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  } while (t - t0 < ns);
+}
+"""
+
+
+class Gate:
+    """The rtgate arbiter's state in device memory."""
+
+    def __init__(self):
+        self.mem = cp.zeros(GATE_DTYPE.itemsize // 8, cp.uint64)
+        self.reset()
+
+    def reset(self, k=0, phase_gating=0):
+        g = np.zeros(1, GATE_DTYPE)
+        g["magic"] = GATE_MAGIC
+        g["rt_max_in_memory"] = k
+        g["phase_gating"] = phase_gating
+        g["watchdog_ns"] = 10_000_000
+        g["period_ns"] = 100_000
+        g["be_budget"] = np.iinfo(np.uint64).max
+        g["be_ratio"] = 1.0
+        g["nominal"] = 1.0
+        g["smoothing"] = 0.3
+        cp.cuda.runtime.deviceSynchronize()
+        self.mem.set(g.view(np.uint64))
+
+    def flag(self, stream, value):
+        """The real-time stream's byte of rt_active, in its order (what
+        libprem's prem_gpu_gate_begin / _end do)."""
+        cp.cuda.runtime.memsetAsync(self.mem.data.ptr + RT_ACTIVE, value, 1,
+                                    stream.ptr)
+
+    def attach(self, module):
+        ptr = module.get_global("__prem_gate")
+        cp.ndarray((1,), cp.uint64, ptr).set(
+            np.array([self.mem.data.ptr], np.uint64))
+
+    def read(self):
+        cp.cuda.runtime.deviceSynchronize()
+        return self.mem.get().view(GATE_DTYPE)[0]
+
+
+class BestEffort:
+    """A best-effort co-runner: fixed-size launches back to back on a stream
+    of the lowest priority, each timed with events."""
+
+    def __init__(self, name, fn, grid, block, args, bytes_per_launch,
+                 shared_mem=0):
+        self.name, self.fn, self.grid, self.block = name, fn, grid, block
+        self.args, self.bytes = args, bytes_per_launch
+        self.shared_mem = shared_mem
+        lo, _ = priorities()
+        self.stream = cp.cuda.Stream(non_blocking=True, priority=lo)
+
+    def launch_times(self, count):
+        """Launches count times; returns the (start, end) event pairs."""
+        events = []
+        for _ in range(count):
+            s, e = cp.cuda.Event(), cp.cuda.Event()
+            s.record(self.stream)
+            self.fn((self.grid,), (self.block,), self.args, stream=self.stream,
+                    shared_mem=self.shared_mem)
+            e.record(self.stream)
+            events.append((s, e))
+        return events
+
+    def alone_us(self, count=20):
+        self.launch_times(3)
+        ev = self.launch_times(count)
+        ev[-1][1].synchronize()
+        return statistics.median(cp.cuda.get_elapsed_time(s, e) * 1000.0
+                                 for s, e in ev)
+
+
+def priorities():
+    """(least, greatest) stream priority of the device."""
+    try:
+        return cp.cuda.runtime.deviceGetStreamPriorityRange()
+    except AttributeError:  # older CuPy: CUDA's range on recent GPUs
+        return 0, -5
+
+
+def rt_stream():
+    _, hi = priorities()
+    return cp.cuda.Stream(non_blocking=True, priority=hi)
+
+
+def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
+             gate=None):
+    """count releases of the RT kernel, each after a gap; (start, end)
+    events of each launch. With gate, the stream's flag is up from just
+    before each launch to its end (launch-granular grants)."""
+    events = []
+    for _ in range(count):
+        gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
+        s, e = cp.cuda.Event(), cp.cuda.Event()
+        if gate:
+            gate.flag(stream, 1)
+        s.record(stream)
+        fn((grid,), (block,), args, stream=stream)
+        e.record(stream)
+        if gate:
+            gate.flag(stream, 0)
+        events.append((s, e))
+    return events
+
+
+def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
+    """RT launches beside the co-runner be (None: alone). Returns (RT launch
+    times inside the co-runner's window, co-runner launch times inside the
+    RT window, RT launches outside the window)."""
+    fn, grid, block, args = rt
+    if be is None:
+        ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream)
+        ev[-1][1].synchronize()
+        return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in ev], [], 0
+    # Enough co-runner work to outlast the RT launches (twice their
+    # window), enqueued first.
+    be_launches = max(8, int(2 * rt_window_us / be.alone) + 4)
+    origin = cp.cuda.Event()
+    origin.record(be.stream)
+    be_ev = be.launch_times(be_launches)
+    ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream, gate)
+    ev[-1][1].synchronize()
+    be_ev[-1][1].synchronize()
+
+    def at(e):
+        return cp.cuda.get_elapsed_time(origin, e) * 1000.0
+    be_spans = [(at(s), at(e)) for s, e in be_ev]
+    be_start, be_end = be_spans[0][0], be_spans[-1][1]
+    rt_spans = [(at(s), at(e)) for s, e in ev]
+    inside = [(a, b) for a, b in rt_spans if a >= be_start and b <= be_end]
+    rt_times = [b - a for a, b in inside]
+    if not inside:
+        return [], [], len(rt_spans)
+    w0, w1 = inside[0][0], inside[-1][1]
+    be_times = [b - a for a, b in be_spans if a >= w0 and b <= w1]
+    return rt_times, be_times, len(rt_spans) - len(inside)
+
+
+def geo(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build-gpu")
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--launches", type=int, default=1000)
+    ap.add_argument("--only", nargs="*")
+    ap.add_argument("--k", type=int, default=0,
+                    help="also run case (b) with at most K real-time blocks "
+                    "in memory at once")
+    ap.add_argument("--smoke", action="store_true",
+                    help="20 launches per case, two kernels: check the set-up")
+    args = ap.parse_args()
+    with open(os.path.join(args.build, "manifest.json")) as f:
+        manifest = json.load(f)
+    iso = manifest["isolation"]
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
+    sms = props["multiProcessorCount"]
+    slug = run_gpu.slug_of(gpu)
+    count = 20 if args.smoke else args.launches
+    names = args.only or (RT_KERNELS[:2] if args.smoke else RT_KERNELS)
+
+    def load(cubin):
+        return cp.RawModule(path=os.path.join(args.build, cubin))
+    base = load(manifest["variants"]["baseline"]["cubin"])
+    rtg = load(iso["rt-rtgate"]["cubin"])
+    be_suite = load(iso["be-suite"]["cubin"])
+    hammers = {k: load(iso[k]["cubin"]) for k in
+               ("corunners", "corunners-be", "corunners-be-64",
+                "corunners-be-1024")}
+    gate = Gate()
+    for m in (rtg, be_suite, hammers["corunners-be"],
+              hammers["corunners-be-64"], hammers["corunners-be-1024"]):
+        gate.attach(m)
+    gap_fn = cp.RawKernel(GAP_SRC, "gap")
+    stream = rt_stream()
+    specs, sizes = run_gpu.kernels(sms, "large")
+    result = {
+        "benchmark": "isolation",
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"gpu": gpu, "sms": sms,
+                    "driver": cp.cuda.runtime.driverGetVersion(),
+                    "runtime": cp.cuda.runtime.runtimeGetVersion(),
+                    "cpu": platform.processor() or platform.machine(),
+                    "host": platform.platform()},
+        "sizes": sizes, "launches": count,
+        "policy": "rtgate (real-time first): the RT kernel's blocks announce "
+                  "their memory phases; best-effort kernels compiled with "
+                  "prem-comply hold back meanwhile; no byte budget "
+                  "(be_bytes_per_period 0)",
+        "release": "periodic: a gap as long as the baseline's median launch "
+                   "before each release; RT stream of the highest priority, "
+                   "co-runners of the lowest",
+        "kernels": {}, "polling": {}}
+
+    # Co-runners.
+    n = (512 << 20) // 16
+    ha, hb = cp.ones(n * 4, cp.float32), cp.empty(n * 4, cp.float32)
+    iters = 3  # about 1.5 ms a launch on an H100
+    hammer_args = (ha, hb, np.uint64(n), np.int32(iters))
+
+    def hammer(build):
+        return BestEffort(build, hammers[build].get_function("hammer"),
+                          sms // 2, 1024, hammer_args, 2 * n * 16 * iters)
+    rng = np.random.default_rng(11)
+    # One wave a launch (4 blocks of 32 rows per SM), launched back to
+    # back: a grid that took every block slot would keep the RT kernel's
+    # blocks off the SMs while its own blocks wait in the gate (measured:
+    # launches of seconds, ended by the watchdog), which no DRAM arbiter
+    # can help.
+    m_be = run_gpu.ROWS * sms * 4
+    A = cp.asarray(run_gpu.f32(rng, m_be, run_gpu.NLONG))
+    x = cp.asarray(run_gpu.f32(rng, run_gpu.NLONG))
+    y = cp.zeros(m_be, cp.float32)
+    gemvlong_args = (A, x, y, np.int32(m_be))
+
+    def gemvlong(module, label):
+        return BestEffort(label, module.get_function("gemvlong"),
+                          m_be // run_gpu.ROWS, run_gpu.ROWS, gemvlong_args,
+                          m_be * run_gpu.NLONG * 4)
+    corunners = {"hammer_compliant": hammer("corunners-be"),
+                 "gemvlong_compliant": gemvlong(be_suite, "gemvlong-be"),
+                 "hammer_unmodified": hammer("corunners")}
+    for c in corunners.values():
+        c.alone = c.alone_us()
+    # What polling costs, each kernel alone.
+    poll = {}
+    for build in ("corunners", "corunners-be-64", "corunners-be",
+                  "corunners-be-1024"):
+        poll[build] = hammer(build).alone_us(30)
+    poll["gemvlong"] = gemvlong(base, "gemvlong").alone_us(30)
+    poll["gemvlong-be"] = corunners["gemvlong_compliant"].alone
+    result["polling"] = {
+        "hammer_us": poll["corunners"],
+        "hammer_be_us": {"64": poll["corunners-be-64"],
+                         "256": poll["corunners-be"],
+                         "1024": poll["corunners-be-1024"]},
+        "hammer_cost": {k: poll[b] / poll["corunners"] for k, b in
+                        (("64", "corunners-be-64"), ("256", "corunners-be"),
+                         ("1024", "corunners-be-1024"))},
+        "gemvlong_us": poll["gemvlong"], "gemvlong_be_us": poll["gemvlong-be"],
+        "gemvlong_cost": poll["gemvlong-be"] / poll["gemvlong"]}
+    print(f"{gpu}: {sms} SMs; polling {result['polling']}", flush=True)
+    st = gate.read()
+    print(f"gate after polling runs: waits {int(st['be_waits'])} "
+          f"recoveries {int(st['recoveries'])}", flush=True)
+
+    # case -> (co-runner, grants, K): "launch", the host raises the RT
+    # stream's flag around each launch; "phase", the RT blocks announce
+    # each memory phase (the baseline has none: not run).
+    cases = {"alone": (None, None, 0),
+             "hammer_compliant": ("hammer_compliant", "launch", 0),
+             "gemvlong_compliant": ("gemvlong_compliant", "launch", 0),
+             "hammer_unmodified": ("hammer_unmodified", "launch", 0),
+             "hammer_compliant_phase": ("hammer_compliant", "phase", 0)}
+    if args.k:
+        cases["hammer_compliant_phase_k"] = ("hammer_compliant", "phase",
+                                             args.k)
+    result["cases"] = {c: {"co_runner": v[0], "grants": v[1], "k": v[2]}
+                       for c, v in cases.items()}
+    for name in names:
+        grid, block, make = specs[name]
+        host_args, outs, _ = make(np.random.default_rng(7))
+        entry = {"grid": grid, "block": block, "builds": {}}
+        # Correctness: alone, and beside the compliant hammer.
+        outputs = {}
+        for label, mod, co in (("baseline", base, None),
+                               ("rtgate", rtg, None),
+                               ("rtgate_beside_hammer", rtg,
+                                corunners["hammer_compliant"])):
+            gate.reset()
+            dev = run_gpu.to_device(host_args)
+            if co:
+                co.launch_times(2)
+            mod.get_function(name)((grid,), (block,), tuple(dev), stream=stream)
+            cp.cuda.runtime.deviceSynchronize()
+            outputs[label] = [dev[i].get() for i in outs]
+        entry["bitwise_equal"] = all(
+            all(np.array_equal(o.view(np.uint32), b.view(np.uint32))
+                for o, b in zip(outputs[label], outputs["baseline"]))
+            for label in ("rtgate", "rtgate_beside_hammer"))
+        fns = {"baseline": base.get_function(name),
+               "rtgate": rtg.get_function(name)}
+        devs = {b: tuple(run_gpu.to_device(host_args)) for b in fns}
+        # The release gap: the baseline's median launch alone.
+        warm = run_case((fns["baseline"], grid, block, devs["baseline"]),
+                        None, 30, gap_fn, 0, stream, 0)[0]
+        gap_ns = int(statistics.median(warm) * 1000)
+        entry["gap_us"] = gap_ns / 1000.0
+        for b in fns:
+            run_case((fns[b], grid, block, devs[b]), None, 10, gap_fn, gap_ns,
+                     stream, 0)
+            entry["builds"][b] = {}
+        for case, (co_name, grants, k) in cases.items():
+            co = corunners.get(co_name)
+            for b in fns:
+                if grants == "phase" and b == "baseline":
+                    continue
+                gate.reset(k=k, phase_gating=int(grants == "phase"))
+                window = count * (gap_ns / 1000.0 + 2 * entry["gap_us"])
+                rt_t, be_t, outside = run_case(
+                    (fns[b], grid, block, devs[b]), co, count, gap_fn, gap_ns,
+                    stream, window, gate if grants == "launch" else None)
+                st = gate.read()
+                rec = run_gpu.summary(rt_t) if rt_t else {"launches": 0}
+                rec["outside_window"] = outside
+                if co:
+                    rec["be_median_us"] = (statistics.median(be_t)
+                                           if be_t else None)
+                    rec["be_launches_in_window"] = len(be_t)
+                    rec["be_throughput_retained"] = (
+                        co.alone / rec["be_median_us"] if be_t else None)
+                    rec["be_waits"] = int(st["be_waits"])
+                    rec["recoveries"] = int(st["recoveries"])
+                entry["builds"][b][case] = rec
+        for b in fns:
+            x = entry["builds"][b]
+            a = x["alone"]
+            for case in list(cases)[1:]:
+                c = x.get(case, {})
+                if c.get("launches"):
+                    c["sensitivity_p99"] = c["p99_us"] / a["p99_us"]
+                    c["sensitivity_worst"] = c["max_us"] / a["max_us"]
+                    c["sensitivity_median"] = c["median_us"] / a["median_us"]
+        entry["overhead"] = (entry["builds"]["rtgate"]["alone"]["median_us"] /
+                             entry["builds"]["baseline"]["alone"]["median_us"])
+        result["kernels"][name] = entry
+        line = " | ".join(
+            f"{b} {case}: {x[case].get('median_us', 0):.1f}/"
+            f"{x[case].get('p99_us', 0):.1f}/{x[case].get('max_us', 0):.1f}"
+            + (f" be {x[case].get('be_throughput_retained') or 0:.2f}"
+               if case != "alone" else "")
+            for b, x in entry["builds"].items() for case in cases
+            if case in x)
+        print(f"{name}: equal {entry['bitwise_equal']} overhead "
+              f"{entry['overhead']:.2f}; {line}", flush=True)
+        write(result, args.results, slug, "isolation.partial")
+    render(result, args.results, slug, cases)
+    partial = os.path.join(args.results, slug, "isolation.partial.json")
+    if os.path.exists(partial):
+        os.remove(partial)
+
+
+def write(result, results, slug, stem):
+    out = os.path.join(results, slug)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, stem + ".json"), "w") as f:
+        json.dump(result, f, indent=1)
+    return out
+
+
+COMPLIANT = ("hammer_compliant", "gemvlong_compliant")
+
+
+def headline(result):
+    ks = result["kernels"]
+
+    def over(build, key, cases=COMPLIANT):
+        return geo([ks[k]["builds"][build][c].get(key) for k in ks
+                    for c in cases if c in ks[k]["builds"][build]])
+    head = {
+        "rt_overhead_geomean": geo([ks[k]["overhead"] for k in ks]),
+        "rt_p99_sensitivity_geomean": over("rtgate", "sensitivity_p99"),
+        "rt_worst_sensitivity_geomean": over("rtgate", "sensitivity_worst"),
+        "be_throughput_retained_geomean": over("rtgate",
+                                               "be_throughput_retained"),
+        "rt_all_bitwise_equal": all(ks[k]["bitwise_equal"] for k in ks),
+        "baseline_p99_sensitivity_geomean": over("baseline", "sensitivity_p99"),
+        "baseline_worst_sensitivity_geomean": over("baseline",
+                                                   "sensitivity_worst"),
+        "baseline_be_throughput_retained_geomean": over(
+            "baseline", "be_throughput_retained"),
+        "unmodified_hammer_rt_p99_sensitivity_geomean": over(
+            "rtgate", "sensitivity_p99", ("hammer_unmodified",)),
+        "unmodified_hammer_baseline_p99_sensitivity_geomean": over(
+            "baseline", "sensitivity_p99", ("hammer_unmodified",)),
+    }
+    head["phase_grants_rt_p99_sensitivity_geomean"] = over(
+        "rtgate", "sensitivity_p99", ("hammer_compliant_phase",))
+    head["phase_grants_be_throughput_retained_geomean"] = over(
+        "rtgate", "be_throughput_retained", ("hammer_compliant_phase",))
+    if any("hammer_compliant_phase_k" in ks[k]["builds"]["rtgate"] for k in ks):
+        head["phase_grants_k_rt_p99_sensitivity_geomean"] = over(
+            "rtgate", "sensitivity_p99", ("hammer_compliant_phase_k",))
+    return head
+
+
+def render(result, results, slug, cases):
+    head = result["headline"] = headline(result)
+    out = write(result, results, slug, "isolation")
+    m = result["machine"]
+    md = [f"# Isolation on {m['gpu']} ({m['sms']} SMs)", "",
+          f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "
+          f"{result['launches']} launches per kernel, build and case. "
+          f"Policy: {result['policy']}. Release: {result['release']}.", "",
+          "Polling cost of a best-effort kernel alone (time through "
+          "prem-comply / as written): hammer " + ", ".join(
+              f"{k} B {v:.3f}" for k, v in result["polling"]["hammer_cost"].items())
+          + f"; gemvlong (256 B) {result['polling']['gemvlong_cost']:.3f}.", "",
+          "RT launch times in microseconds: median / p99 / max. sens = p99 "
+          "(and worst) beside the co-runner / alone, same build. be = the "
+          "co-runner's throughput beside the RT task / alone.", "",
+          "| kernel | build | bit-equal | alone | " + " | ".join(list(cases)[1:]) + " |",
+          "|---|---|---|---|" + "---|" * (len(cases) - 1)]
+    for k, e in result["kernels"].items():
+        for b, x in e["builds"].items():
+            a = x["alone"]
+            cells = []
+            for c in list(cases)[1:]:
+                r = x.get(c, {})
+                if not r.get("launches"):
+                    cells.append("-")
+                    continue
+                cells.append(
+                    f"{r['median_us']:.1f} / {r['p99_us']:.1f} / {r['max_us']:.1f}; "
+                    f"sens {r['sensitivity_p99']:.2f} ({r['sensitivity_worst']:.2f}); "
+                    f"be {r['be_throughput_retained'] or 0:.2f}")
+            md.append(f"| {k} | {b} | {'yes' if e['bitwise_equal'] else 'NO'} | "
+                      f"{a['median_us']:.1f} / {a['p99_us']:.1f} / {a['max_us']:.1f} | "
+                      + " | ".join(cells) + " |")
+    md += ["", "Headline: " + ", ".join(
+        f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
+        for k, v in head.items()), ""]
+    with open(os.path.join(out, "isolation.md"), "w") as f:
+        f.write("\n".join(md))
+    print("\n".join(md), flush=True)
+
+
+if __name__ == "__main__":
+    main()
