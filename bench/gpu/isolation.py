@@ -178,17 +178,24 @@ def rt_stream():
     return cp.cuda.Stream(non_blocking=True, priority=hi)
 
 
+LEAD_NS = 20000
+
+
 def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
              gate=None):
     """count releases of the RT kernel, each after a gap; (start, end)
-    events of each launch. With gate, the stream's flag is up from just
-    before each launch to its end (launch-granular grants)."""
+    events of each launch. With gate, the stream's flag is up from LEAD_NS
+    before each release to the launch's end (launch-granular grants): the
+    lead lets the co-runners' last poll interval, and the dirty lines
+    their writes left in the L2, drain before the RT kernel starts."""
     events = []
+    lead = min(LEAD_NS, gap_ns) if gate else 0
     for _ in range(count):
-        gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
+        gap_fn((1,), (1,), (np.uint64(gap_ns - lead),), stream=stream)
         s, e = cp.cuda.Event(), cp.cuda.Event()
         if gate:
             gate.flag(stream, 1)
+            gap_fn((1,), (1,), (np.uint64(lead),), stream=stream)
         s.record(stream)
         fn((grid,), (block,), args, stream=stream)
         e.record(stream)
@@ -246,9 +253,14 @@ def main():
     ap.add_argument("--k", type=int, default=0,
                     help="also run case (b) with at most K real-time blocks "
                     "in memory at once")
+    ap.add_argument("--lead-us", type=float, default=20.0,
+                    help="raise the RT stream's flag this long before each "
+                    "release (launch grants)")
     ap.add_argument("--smoke", action="store_true",
                     help="20 launches per case, two kernels: check the set-up")
     args = ap.parse_args()
+    global LEAD_NS
+    LEAD_NS = int(args.lead_us * 1000)
     with open(os.path.join(args.build, "manifest.json")) as f:
         manifest = json.load(f)
     iso = manifest["isolation"]
@@ -283,13 +295,16 @@ def main():
                     "cpu": platform.processor() or platform.machine(),
                     "host": platform.platform()},
         "sizes": sizes, "launches": count,
-        "policy": "rtgate (real-time first): the RT kernel's blocks announce "
-                  "their memory phases; best-effort kernels compiled with "
-                  "prem-comply hold back meanwhile; no byte budget "
-                  "(be_bytes_per_period 0)",
+        "policy": "rtgate (real-time first): best-effort kernels compiled "
+                  "with prem-comply hold back while the RT stream's flag is "
+                  "up (launch grants) or, in the *_phase cases, while an RT "
+                  "block announces a memory phase; no byte budget "
+                  "(be_bytes_per_period 0); complying co-runners ask for "
+                  "the largest shared-memory split",
         "release": "periodic: a gap as long as the baseline's median launch "
                    "before each release; RT stream of the highest priority, "
-                   "co-runners of the lowest",
+                   "co-runners of the lowest; launch grants raise the RT "
+                   f"stream's flag {LEAD_NS / 1000:g} us before the release",
         "kernels": {}, "polling": {}}
 
     # Co-runners.
