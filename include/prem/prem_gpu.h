@@ -16,8 +16,12 @@
  *   prem_gpu_gate *g = prem_gpu_gate_create(NULL);   // current context
  *   prem_gpu_gate_attach(g, rt_module);               // cuModuleLoad'ed
  *   prem_gpu_gate_attach(g, be_module);
+ *   prem_gpu_gate_best_effort(be_kernel);             // each BE kernel
  *   prem_gpu_gate_realtime(g, &governor);             // optional
- *   ... launch the kernels on their streams ...
+ *   ... best-effort launches on their streams; each real-time launch:
+ *   prem_gpu_gate_begin(g, rt_stream, 0);
+ *   cuLaunchKernel(rt_kernel, ..., rt_stream, ...);
+ *   prem_gpu_gate_end(g, rt_stream, 0);
  *   prem_gpu_gate_stats s = prem_gpu_gate_stop(g);
  *
  * Every function reports a failed CUDA call on stderr, naming the call and
@@ -43,16 +47,22 @@ typedef struct prem_gpu_gate prem_gpu_gate;
  * prem_gpu_gate_defaults() and change what you need. */
 typedef struct prem_gpu_gate_config {
   uint64_t period_ns;           /* regulation period (> 0; 100000) */
-  uint64_t watchdog_ns;         /* a real-time agent in memory this long
-                                   without change is taken as stuck and
-                                   best-effort work goes on (> 0;
-                                   100000000) */
+  uint64_t watchdog_ns;         /* the longest a best-effort poll waits:
+                                   then it goes on and counts a recovery
+                                   (a real-time agent stuck, a flag never
+                                   lowered) (> 0; 100000000) */
   uint64_t be_bytes_per_period; /* best-effort bytes a period allows at
                                    ratio 1; 0 (default): no byte budget,
                                    best effort only yields to real-time
                                    memory phases */
   uint32_t rt_max_in_memory;    /* K: real-time blocks in a memory phase at
-                                   once; 0 (default): no limit */
+                                   once; 0 (default): no limit. Only with
+                                   phase_gating */
+  uint32_t phase_gating;        /* 1: best effort also holds back while a
+                                   real-time block announces a memory phase
+                                   (exact, but every block's announcement
+                                   meets on one cache line); 0 (default):
+                                   launch grants only (prem_gpu_gate_begin) */
   prem_gate_governor governor;  /* the budget computation: work 0
                                    (default) keeps the nominal ratio
                                    (1.0), smoothing 0.3; see
@@ -98,17 +108,38 @@ int prem_gpu_gate_attach_kernel(prem_gpu_gate *g, const void *kernel);
  * out of range as for prem_gpu_gate_create). */
 int prem_gpu_gate_realtime(prem_gpu_gate *g, const prem_gate_governor *gov);
 
+/* A real-time launch's grant, in the order of its stream: begin raises
+ * the stream's flag (rt_active[slot] of prem_gate, cuMemsetD8Async on
+ * stream) and end lowers it; best-effort kernels hold back while any flag
+ * is up. Enqueue begin before and end after each real-time launch (or
+ * around a batch of them). slot: 0 to 7, one per real-time stream, so that
+ * one stream's end lowers no other's flag. 0, or -1 with a message. */
+int prem_gpu_gate_begin(prem_gpu_gate *g, CUstream stream, unsigned slot);
+int prem_gpu_gate_end(prem_gpu_gate *g, CUstream stream, unsigned slot);
+
+/* Prepares a best-effort kernel: asks for the largest shared-memory split
+ * (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT). An SM changes its
+ * split of L1 and shared memory only when no block runs there, so a
+ * best-effort kernel without shared memory whose blocks wait in the gate
+ * would keep SMs split for L1, and the real-time kernel's blocks (a tile of
+ * shared memory each) off them, until the watchdog (bench/gpu/
+ * isolation.py). 0, or -1 with a message. */
+int prem_gpu_gate_best_effort(CUfunction kernel);
+
 /* What the state counted. be_polls: best-effort polls (the device runtime
  * may count them on host offload only; see prem_gate); be_waits: polls
- * that waited for a real-time memory phase or the budget; recoveries: polls
- * that found a real-time agent stuck in memory past watchdog_ns; be_ratio:
+ * that waited (a real-time launch, a real-time memory phase, the budget);
+ * recoveries: polls that waited watchdog_ns and went on; be_ratio:
  * the current period's ratio Q. rt_in_memory: real-time blocks in a memory
- * phase (0 once the kernels are done; else a block never left memory);
- * rt_done: tiles the latest real-time launch finished. */
+ * phase (with phase_gating; 0 once the kernels are done, else a block never
+ * left memory); rt_active: bit i set while slot i's flag is up (0 once
+ * the streams are done, else a begin without its end); rt_done: tiles the
+ * latest real-time launch finished (counted with a governor, work > 0). */
 typedef struct prem_gpu_gate_stats {
   uint64_t be_polls, be_waits, recoveries;
   double be_ratio;
   uint32_t rt_in_memory;
+  uint32_t rt_active;
   uint64_t rt_done;
 } prem_gpu_gate_stats;
 

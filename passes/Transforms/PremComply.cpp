@@ -73,10 +73,18 @@ bool prem::bestEffortRequested() { return BestEffort; }
 /// Whether an access may reach DRAM: not the scratchpad, not a thread's
 /// private memory.
 static bool mayTouchGlobalMemory(const Value *Ptr, const Triple &T) {
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if ((T.isNVPTX() || T.isAMDGPU()) && AS != 0 && AS != 1)
-    return false; // shared (3), local/private (5), constant (4)
-  return !isa<AllocaInst>(getUnderlyingObject(Ptr));
+  // The object, seen through casts to the generic address space.
+  const Value *Object = getUnderlyingObject(Ptr);
+  if (isa<AllocaInst>(Object))
+    return false;
+  if (!T.isNVPTX() && !T.isAMDGPU())
+    return true;
+  for (const Value *V : {Ptr, Object}) {
+    unsigned AS = V->getType()->getPointerAddressSpace();
+    if (AS != 0 && AS != 1)
+      return false; // shared (3), local/private (5), constant (4)
+  }
+  return true;
 }
 
 /// Bytes the accesses of BB move per execution.
@@ -156,6 +164,7 @@ public:
         B.CreateICmpUGE(New, ConstantInt::get(I64, Threshold), "prem.be.due");
     Instruction *Then = SplitBlockAndInsertIfThen(Due, Before, false);
     Then->getParent()->setName("prem.be.poll");
+    Before->getParent()->setName("prem.be.latch");
     IRBuilder<> P(Then);
     P.CreateCall(Poll, {New});
     P.CreateStore(ConstantInt::get(I64, 0), Count);

@@ -159,6 +159,7 @@ prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *Cfg) {
   prem_gate State = {};
   State.magic = PREM_GATE_MAGIC;
   State.rt_max_in_memory = C.rt_max_in_memory;
+  State.phase_gating = C.phase_gating ? 1 : 0;
   State.watchdog_ns = C.watchdog_ns;
   State.period_ns = C.period_ns;
   State.be_bytes_per_period = C.be_bytes_per_period;
@@ -248,6 +249,51 @@ int prem_gpu_gate_realtime(prem_gpu_gate *G, const prem_gate_governor *Gov) {
   return Ok ? 0 : -1;
 }
 
+static int flag(prem_gpu_gate *G, CUstream Stream, unsigned Slot,
+                unsigned char Value, const char *F) {
+  if (!G) {
+    complain(F, "no gate (NULL)");
+    return -1;
+  }
+  if (Slot >= sizeof(((prem_gate *)nullptr)->rt_active)) {
+    std::fprintf(stderr,
+                 "prem: %s: slot %u is not a real-time stream's "
+                 "(0 to 7)\n",
+                 F, Slot);
+    return -1;
+  }
+  InContext Scope(G, F);
+  if (!Scope.Ok)
+    return -1;
+  return check(F, "cuMemsetD8Async",
+               cuMemsetD8Async(G->State + offsetof(prem_gate, rt_active) + Slot,
+                               Value, 1, Stream))
+             ? 0
+             : -1;
+}
+
+int prem_gpu_gate_begin(prem_gpu_gate *G, CUstream Stream, unsigned Slot) {
+  return flag(G, Stream, Slot, 1, "prem_gpu_gate_begin");
+}
+
+int prem_gpu_gate_end(prem_gpu_gate *G, CUstream Stream, unsigned Slot) {
+  return flag(G, Stream, Slot, 0, "prem_gpu_gate_end");
+}
+
+int prem_gpu_gate_best_effort(CUfunction Kernel) {
+  static const char *const F = "prem_gpu_gate_best_effort";
+  if (!Kernel) {
+    complain(F, "no kernel (NULL)");
+    return -1;
+  }
+  return check(F, "cuFuncSetAttribute",
+               cuFuncSetAttribute(
+                   Kernel, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                   CU_SHAREDMEM_CARVEOUT_MAX_SHARED))
+             ? 0
+             : -1;
+}
+
 static int readStats(prem_gpu_gate *G, prem_gpu_gate_stats *Stats,
                      const char *F) {
   *Stats = {};
@@ -266,6 +312,8 @@ static int readStats(prem_gpu_gate *G, prem_gpu_gate_stats *Stats,
   Stats->recoveries = State.recoveries;
   Stats->be_ratio = State.be_ratio;
   Stats->rt_in_memory = State.rt_in_memory;
+  for (unsigned I = 0; I < sizeof State.rt_active; ++I)
+    Stats->rt_active |= State.rt_active[I] ? 1u << I : 0;
   Stats->rt_done = State.rt_done;
   return 0;
 }

@@ -38,6 +38,7 @@ TEST(PremGpu, Defaults) {
   EXPECT_EQ(C.watchdog_ns, 100000000u);
   EXPECT_EQ(C.be_bytes_per_period, 0u);
   EXPECT_EQ(C.rt_max_in_memory, 0u);
+  EXPECT_EQ(C.phase_gating, 0u);
   EXPECT_EQ(C.governor.scheme, uint32_t(PREM_BUDGET_NOMINAL));
   EXPECT_EQ(C.governor.work, 0u);
   EXPECT_EQ(C.governor.nominal, 1.0);
@@ -88,7 +89,13 @@ TEST(PremGpu, NullGateIsRefusedNotACrash) {
   S.be_waits = 7;
   EXPECT_EQ(prem_gpu_gate_read(nullptr, &S), -1);
   EXPECT_EQ(S.be_waits, 0u);
+  EXPECT_EQ(prem_gpu_gate_begin(nullptr, nullptr, 0), -1);
+  EXPECT_EQ(prem_gpu_gate_end(nullptr, nullptr, 0), -1);
+  EXPECT_EQ(prem_gpu_gate_best_effort(nullptr), -1);
   std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "prem_gpu_gate_begin: no gate (NULL)");
+  EXPECT_HAS(Err, "prem_gpu_gate_end: no gate (NULL)");
+  EXPECT_HAS(Err, "prem_gpu_gate_best_effort: no kernel (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_attach: no gate (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_realtime: no gate (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_read: no gate (NULL)");
@@ -133,12 +140,14 @@ TEST_F(PremGpuDevice, AttachWritesTheStateAddress) {
   prem_gpu_gate_config C = prem_gpu_gate_defaults();
   C.be_bytes_per_period = 1000;
   C.rt_max_in_memory = 3;
+  C.phase_gating = 1;
   C.governor.nominal = 0.5;
   prem_gpu_gate *G = prem_gpu_gate_create(&C);
   ASSERT_NE(G, nullptr);
   CUdeviceptr State = prem_gpu_gate_device_ptr(G);
   EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, magic)), PREM_GATE_MAGIC);
   EXPECT_EQ(at<uint32_t>(State, offsetof(prem_gate, rt_max_in_memory)), 3u);
+  EXPECT_EQ(at<uint32_t>(State, offsetof(prem_gate, phase_gating)), 1u);
   EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, period_ns)), 100000u);
   EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, be_budget)), 500u);
   EXPECT_EQ(at<double>(State, offsetof(prem_gate, be_ratio)), 0.5);
@@ -168,6 +177,33 @@ TEST_F(PremGpuDevice, AttachWritesTheStateAddress) {
   S = prem_gpu_gate_stop(G);
   EXPECT_EQ(S.be_ratio, 0.25);
   cuModuleUnload(M);
+}
+
+// begin and end raise and lower the stream's byte of rt_active in the
+// stream's order.
+TEST_F(PremGpuDevice, BeginAndEndFlagTheStream) {
+  prem_gpu_gate *G = prem_gpu_gate_create(nullptr);
+  ASSERT_NE(G, nullptr);
+  CUdeviceptr State = prem_gpu_gate_device_ptr(G);
+  CUstream S;
+  ASSERT_EQ(cuStreamCreate(&S, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  ASSERT_EQ(prem_gpu_gate_begin(G, S, 2), 0);
+  ASSERT_EQ(cuStreamSynchronize(S), CUDA_SUCCESS);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, rt_active)), uint64_t(1)
+                                                                     << 16);
+  prem_gpu_gate_stats Stats;
+  ASSERT_EQ(prem_gpu_gate_read(G, &Stats), 0);
+  EXPECT_EQ(Stats.rt_active, 4u);
+  ASSERT_EQ(prem_gpu_gate_end(G, S, 2), 0);
+  ASSERT_EQ(cuStreamSynchronize(S), CUDA_SUCCESS);
+  EXPECT_EQ(at<uint64_t>(State, offsetof(prem_gate, rt_active)), 0u);
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_gate_begin(G, S, 8), -1);
+  std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "slot 8 is not a real-time stream's (0 to 7)");
+  cuStreamDestroy(S);
+  Stats = prem_gpu_gate_stop(G);
+  EXPECT_EQ(Stats.rt_active, 0u);
 }
 
 TEST_F(PremGpuDevice, NoByteBudgetMeansNone) {

@@ -69,6 +69,13 @@ void __prem_exit_mem(unsigned Interval) {
   if (Tid == 0)
     ++Exits;
 }
+// A best-effort kernel's polls (prem-comply): every thread's, and the bytes
+// they account for; the emulated gate is always open.
+static long Polls, PolledBytes;
+void __prem_be_poll(unsigned long Bytes) {
+  __atomic_fetch_add(&Polls, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&PolledBytes, (long)Bytes, __ATOMIC_RELAXED);
+}
 void __prem_copy_1d(char *Dst, const char *Src, unsigned long Bytes) {
   for (unsigned long I = Tid; I < Bytes; I += Ntid)
     Dst[I] = Src[I];
@@ -98,6 +105,9 @@ static void report(const char *Name, const float *Out, int n) {
   printf("PHASES %s memory %ld execute %ld done %ld outside %ld\n", Name,
          MemPhases, ComputePhases, Exits, OutsidePhases);
   MemPhases = ComputePhases = Exits = OutsidePhases = 0;
+  if (Polls)
+    printf("POLLS %s %ld bytes %ld\n", Name, Polls, PolledBytes);
+  Polls = PolledBytes = 0;
 }
 
 static void (*Body)(void);
