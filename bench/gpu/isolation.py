@@ -64,7 +64,7 @@ GATE_MAGIC = 0x3145544147524D50
 # and nvptx64).
 GATE_DTYPE = np.dtype([
     ("magic", "<u8"), ("rt_active", "u1", (8,)), ("rt_in_memory", "<u4"),
-    ("rt_max_in_memory", "<u4"), ("phase_gating", "<u4"), ("reserved", "<u4"),
+    ("rt_max_in_memory", "<u4"), ("phase_gating", "<u4"), ("rt_changes", "<u4"),
     ("watchdog_ns", "<u8"), ("period_ns", "<u8"),
     ("be_bytes_per_period", "<u8"), ("be_period", "<u8"), ("be_used", "<u8"),
     ("be_budget", "<u8"), ("be_ratio", "<f8"), ("rt_launch", "<u8"),

@@ -203,7 +203,9 @@ typedef struct prem_gate {
   uint32_t rt_max_in_memory; /* K; 0: no limit */
   uint32_t phase_gating;     /* 1: real-time blocks announce their memory
                                 phases in rt_in_memory */
-  uint32_t reserved;
+  uint32_t rt_changes;       /* host offload: real-time memory phases
+                                begun and ended (the time a best-effort
+                                poll is granted at, __prem_be_poll) */
   uint64_t watchdog_ns;      /* the longest a best-effort poll waits */
   uint64_t period_ns;        /* regulation period */
   uint64_t be_bytes_per_period; /* best-effort bytes a period allows at

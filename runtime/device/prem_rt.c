@@ -663,7 +663,7 @@ static prem_gate *gate(void) {
       }
     }
     G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
-    G->be_ratio = 1;
+    G->be_ratio = G->governor.nominal;
     G->magic = PREM_GATE_MAGIC;
     __atomic_store_n(&__prem_gate_ready, 2, __ATOMIC_RELEASE);
   }
@@ -710,7 +710,9 @@ static void back_off(uint32_t Ns) {
  * lost: a lenient budget, never a stuck one. */
 static void gate_new_period(prem_gate *G, uint64_t Period) {
   uint64_t Seen = gate_load(&G->be_period);
-  if (Seen != Period &&
+  /* Forward only: a thread that read the clock before another turned the
+   * period must not turn it back (and clear its count). */
+  if (Seen < Period &&
       __scoped_atomic_compare_exchange_n(&G->be_period, &Seen, Period, 0,
                                          GATE_ORDER, __ATOMIC_RELAXED,
                                          __MEMORY_SCOPE_DEVICE))
@@ -727,11 +729,15 @@ static int gate_closed(prem_gate *G, uint64_t Now, uint64_t *Period) {
   if (!G->be_bytes_per_period)
     return 0;
   uint64_t P = Now / G->period_ns;
-  if (P != *Period) {
-    *Period = P;
-    gate_new_period(G, P);
-  }
-  return gate_load(&G->be_used) > gate_load(&G->be_budget);
+  *Period = P;
+  gate_new_period(G, P);
+  uint64_t Used = gate_load(&G->be_used);
+  /* Used is period P's count only if the period has not turned since (a
+   * thread that read the clock just before the turn); otherwise look again
+   * with the clock read anew. */
+  if (gate_load(&G->be_period) != P)
+    return 1;
+  return Used > gate_load(&G->be_budget);
 }
 
 /* On a GPU the lanes of a warp that poll together poll as one: their first
@@ -765,13 +771,29 @@ void __prem_be_poll(uint64_t bytes) {
 #if !PREM_GPU
     __atomic_fetch_add(&G->be_polls, 1, __ATOMIC_RELAXED);
 #endif
-    /* The time is read before the gate: a real-time phase that the read
-     * missed announced itself, and took its start time, after it (the
-     * trace check's rule, prem-report --gate). */
     uint64_t Since = Now;
     uint32_t Backoff = 256;
     int Waited = 0;
-    while (gate_closed(G, Now, &Period)) {
+    for (;;) {
+#if !PREM_GPU
+      /* The grant's time in the trace is read between two reads of
+       * rt_changes, which a real-time agent bumps after it announced a
+       * phase and before it takes the phase's start time, and after it
+       * took the end time and before it leaves: so a phase that started
+       * before the clock read and had not ended by it either kept
+       * rt_in_memory above 0 or changed rt_changes meanwhile. When it
+       * changed, look again (prem-report --gate: no grant inside a
+       * real-time memory phase). */
+      uint32_t Changes = gate_load(&G->rt_changes);
+#endif
+      Now = now_ns();
+      if (!gate_closed(G, Now, &Period)) {
+#if !PREM_GPU
+        if (gate_load(&G->rt_changes) != Changes)
+          continue;
+#endif
+        break;
+      }
       if (Now - Since > G->watchdog_ns) {
         /* A real-time agent stuck in memory, or a flag never lowered: go
          * on, and count it. */
@@ -782,7 +804,6 @@ void __prem_be_poll(uint64_t bytes) {
       Waited = 1;
       back_off(Backoff);
       Backoff = Backoff < 8192 ? 2 * Backoff : Backoff;
-      Now = now_ns();
     }
     if (Waited)
       __scoped_atomic_fetch_add(&G->be_waits, 1, __ATOMIC_RELAXED,
@@ -854,10 +875,13 @@ static void rtgate_budget(prem_gate *G, uint64_t Done) {
 static uint64_t rtgate_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
+  prem_gate *G = gate();
+  /* Launch grants alone (the GPU default): the host's flag says it all. */
+  if (!G->phase_gating && !G->governor.work)
+    return 0;
   volatile agent_phase *A = agent_state();
   if (A->in_memory)
     return 0;
-  prem_gate *G = gate();
   if (G->governor.work) {
     /* A new launch: its progress starts again. */
     uint64_t Launch = launch_identity();
@@ -885,6 +909,9 @@ static uint64_t rtgate_acquire(void) {
       pause_briefly();
     }
   }
+#if !PREM_GPU
+  gate_add(&G->rt_changes, 1); /* after the announcement, before the time */
+#endif
   A->in_memory = 1;
   return now_ns();
 }
@@ -892,9 +919,14 @@ static uint64_t rtgate_acquire(void) {
 static void rtgate_release(int ExecuteFollows) {
   if (thread_in_block() != 0)
     return;
-  volatile agent_phase *A = agent_state();
   prem_gate *G = gate();
+  if (!G->phase_gating && !G->governor.work)
+    return;
+  volatile agent_phase *A = agent_state();
   if (A->in_memory) {
+#if !PREM_GPU
+    gate_add(&G->rt_changes, 1); /* after the end's time, before leaving */
+#endif
     gate_add(&G->rt_in_memory, (uint32_t)-1);
     A->in_memory = 0;
   }

@@ -1,6 +1,8 @@
 // The "rtgate" arbitration policy on NVPTX (real-time first, design §3b):
 // a real-time kernel never waits for best-effort work. Thread 0 of each
-// block acts for it: with a governor registered (governor.work, 152 bytes
+// block acts for it; with launch grants alone (the host raises the
+// stream's flag around each launch: the GPU default) it does nothing. With
+// a governor registered (governor.work, 152 bytes
 // into prem_gate) it starts the launch's progress when its %gridid is new;
 // with phase_gating (24 bytes in) it announces each memory phase in
 // rt_in_memory (16 bytes in), with K (rt_max_in_memory, 20 bytes in) by a
@@ -35,10 +37,13 @@ gemv(const float *__restrict__ A, const float *__restrict__ x,
 // CHECK-DAG: .shared .align 8 .b8 BlockState[24];
 // CHECK-LABEL: .func __prem_enter_mem(
 // CHECK: mov.u32 {{%r[0-9]+}}, %tid.x;
-// CHECK: mov.u64 {{%rd[0-9]+}}, %gridid;
-// CHECK: ld.volatile.shared.b32 {{%r[0-9]+}}, [BlockState+16];
 // CHECK: ld.global.b64 [[G:%rd[0-9]+]], [__prem_gate];
 // CHECK: setp.eq.b64 {{%p[0-9]+}}, {{%rd[0-9]+}}, 3550336520597687632;
+// Launch grants alone (neither phase gating nor a governor): nothing more.
+// CHECK: ld.b32 {{%r[0-9]+}}, [[[G]]+24];
+// CHECK: ld.b64 {{%rd[0-9]+}}, [[[G]]+152];
+// CHECK: mov.u64 {{%rd[0-9]+}}, %gridid;
+// CHECK: ld.volatile.shared.b32 {{%r[0-9]+}}, [BlockState+16];
 // CHECK: ld.b64 {{%rd[0-9]+}}, [[[G]]+152];
 // CHECK: mov.u64 {{%rd[0-9]+}}, %gridid;
 // CHECK: atom.relaxed.sys.cas.b64 {{%rd[0-9]+}}, [[[G]]+88],
