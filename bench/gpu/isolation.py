@@ -42,20 +42,16 @@ rt_overhead_geomean, rt_p99_sensitivity_geomean,
 rt_worst_sensitivity_geomean and be_throughput_retained_geomean.
 """
 import argparse
-import datetime
 import json
-import math
 import os
-import platform
 import statistics
 import sys
-import time
 
 import numpy as np
 import cupy as cp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_gpu  # noqa: E402  (kernels(), summary(), pct(), slug_of())
+import run_gpu  # noqa: E402  (kernels(), summary(), result_header(), write_json(), geo())
 
 RT_KERNELS = ["gemv", "jacobi2d", "gemm", "gemver", "gesummv", "mvt", "spmv",
               "saxpy"]
@@ -238,11 +234,6 @@ def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
     return rt_times, be_times, len(rt_spans) - len(inside)
 
 
-def geo(xs):
-    xs = [x for x in xs if x and x > 0]
-    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -287,13 +278,7 @@ def main():
     stream = rt_stream()
     specs, sizes = run_gpu.kernels(sms, "large")
     result = {
-        "benchmark": "isolation",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"gpu": gpu, "sms": sms,
-                    "driver": cp.cuda.runtime.driverGetVersion(),
-                    "runtime": cp.cuda.runtime.runtimeGetVersion(),
-                    "cpu": platform.processor() or platform.machine(),
-                    "host": platform.platform()},
+        **run_gpu.result_header("isolation", gpu, sms),
         "sizes": sizes, "launches": count,
         "policy": "rtgate (real-time first): best-effort kernels compiled "
                   "with prem-comply hold back while the RT stream's flag is "
@@ -452,19 +437,11 @@ def main():
             if case in x)
         print(f"{name}: equal {entry['bitwise_equal']} overhead "
               f"{entry['overhead']:.2f}; {line}", flush=True)
-        write(result, args.results, slug, "isolation.partial")
+        run_gpu.write_json(args.results, slug, "isolation.partial", result)
     render(result, args.results, slug, cases)
     partial = os.path.join(args.results, slug, "isolation.partial.json")
     if os.path.exists(partial):
         os.remove(partial)
-
-
-def write(result, results, slug, stem):
-    out = os.path.join(results, slug)
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, stem + ".json"), "w") as f:
-        json.dump(result, f, indent=1)
-    return out
 
 
 COMPLIANT = ("hammer_compliant", "gemvlong_compliant")
@@ -474,10 +451,10 @@ def headline(result):
     ks = result["kernels"]
 
     def over(build, key, cases=COMPLIANT):
-        return geo([ks[k]["builds"][build][c].get(key) for k in ks
+        return run_gpu.geo([ks[k]["builds"][build][c].get(key) for k in ks
                     for c in cases if c in ks[k]["builds"][build]])
     head = {
-        "rt_overhead_geomean": geo([ks[k]["overhead"] for k in ks]),
+        "rt_overhead_geomean": run_gpu.geo([ks[k]["overhead"] for k in ks]),
         "rt_p99_sensitivity_geomean": over("rtgate", "sensitivity_p99"),
         "rt_worst_sensitivity_geomean": over("rtgate", "sensitivity_worst"),
         "be_throughput_retained_geomean": over("rtgate",
@@ -505,7 +482,7 @@ def headline(result):
 
 def render(result, results, slug, cases):
     head = result["headline"] = headline(result)
-    out = write(result, results, slug, "isolation")
+    out = run_gpu.write_json(results, slug, "isolation", result)
     m = result["machine"]
     md = [f"# Isolation on {m['gpu']} ({m['sms']} SMs)", "",
           f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "

@@ -333,6 +333,19 @@ def slug_of(gpu):
     return "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
 
 
+def result_header(benchmark, gpu, sms):
+    """What every GPU result file starts with: the benchmark, when, and the
+    machine it ran on."""
+    return {
+        "benchmark": benchmark,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"gpu": gpu, "sms": sms,
+                    "driver": cp.cuda.runtime.driverGetVersion(),
+                    "runtime": cp.cuda.runtime.runtimeGetVersion(),
+                    "cpu": platform.processor() or platform.machine(),
+                    "host": platform.platform()}}
+
+
 def write_json(results, slug, stem, result):
     out_dir = os.path.join(results, slug)
     os.makedirs(out_dir, exist_ok=True)
@@ -382,13 +395,7 @@ def main():
     names = args.only or list(specs)
     stream = cp.cuda.Stream(non_blocking=True)
     result = {
-        "benchmark": "gpu-suite",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"gpu": gpu, "sms": sms,
-                    "driver": cp.cuda.runtime.driverGetVersion(),
-                    "runtime": cp.cuda.runtime.runtimeGetVersion(),
-                    "cpu": platform.processor() or platform.machine(),
-                    "host": platform.platform()},
+        **result_header("gpu-suite", gpu, sms),
         "arbitration": "none (no arbiter: co-runners are not PREM agents)",
         "sizes": sizes, "launches": args.launches, "rounds": args.rounds,
         "kernels": {}}
