@@ -11,8 +11,10 @@
 // stops the arbiter when the program ends and prints its windows and
 // overruns on stderr. Without the budgets, PREM_GUARD_E_MEMORY_NS and
 // PREM_GUARD_E_COMPUTE_NS give them, and PREM_GUARD_STATS receives the
-// statistics: tools/prem-calibrate drives it that way. Exits with the
-// program's status (2 when it cannot be run or the usage is wrong).
+// statistics: tools/prem-calibrate drives it that way. A budget is a whole
+// number of nanoseconds from 1 to 10 s (MaxWindowNs), in an option or in
+// the environment. Exits with the program's status (2 when it cannot be
+// run or the usage is wrong).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,34 +27,111 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+static const char Usage[] =
+    "usage: prem-guard [--e-memory NS --e-compute NS] -- PROGRAM [ARGS...]\n";
+
+// The longest window a budget may ask for: 10 s. More is a slip of units
+// or a wrapped negative number, and such windows would leave the program
+// waiting for memory for minutes.
+static const uint64_t MaxWindowNs = 10000000000ull;
+
 static int usage() {
-  std::fprintf(stderr, "usage: prem-guard [--e-memory NS --e-compute NS] -- "
-                       "PROGRAM [ARGS...]\n");
+  std::fputs(Usage, stderr);
   return 2;
 }
 
+static int help() {
+  std::printf(
+      "%s\n"
+      "Runs PROGRAM under libprem's GPUguard arbiter (the \"host\" policy):\n"
+      "memory windows of --e-memory NS for the kernel's agents, then\n"
+      "windows of --e-compute NS for the CPU, until PROGRAM ends; then\n"
+      "prints the windows and overruns on stderr.\n\n"
+      "  --e-memory NS   the memory window (nanoseconds)\n"
+      "  --e-compute NS  the compute window (nanoseconds)\n\n"
+      "Each budget is a whole number of nanoseconds from 1 to %llu (10 s);\n"
+      "give both or neither. Without them, PREM_GUARD_E_MEMORY_NS and\n"
+      "PREM_GUARD_E_COMPUTE_NS give them (same range), and the arbiter\n"
+      "writes its statistics to PREM_GUARD_STATS when that is set.\n"
+      "Exit status: PROGRAM's, 128 + the signal when a signal ended it, 2\n"
+      "when PROGRAM cannot be run or the usage is wrong.\n",
+      Usage, (unsigned long long)MaxWindowNs);
+  return 0;
+}
+
+/// A budget: decimal digits only (no sign, space or exponent), from 1 to
+/// MaxWindowNs.
 static bool parseNs(const char *Text, uint64_t &Out) {
-  char *End = nullptr;
-  unsigned long long V = std::strtoull(Text, &End, 10);
-  if (!*Text || *End || V == 0)
+  if (!*Text)
+    return false;
+  uint64_t V = 0;
+  for (const char *P = Text; *P; ++P) {
+    if (*P < '0' || *P > '9' || V > MaxWindowNs)
+      return false;
+    V = V * 10 + uint64_t(*P - '0'); // V <= 10^10 before: no overflow
+  }
+  if (V == 0 || V > MaxWindowNs)
     return false;
   Out = V;
   return true;
+}
+
+/// The message for a budget that parseNs refused; What names the option or
+/// the environment variable.
+static int badNs(const char *What, const char *Text) {
+  std::fprintf(stderr,
+               "prem-guard: %s '%s': expected a whole number of nanoseconds "
+               "from 1 to %llu (10 s)\n",
+               What, Text, (unsigned long long)MaxWindowNs);
+  return 2;
 }
 
 int main(int Argc, char **Argv) {
   uint64_t EMemory = 0, ECompute = 0;
   int I = 1;
   for (; I < Argc && std::strcmp(Argv[I], "--") != 0; ++I) {
+    if (!std::strcmp(Argv[I], "--help") || !std::strcmp(Argv[I], "-h"))
+      return help();
     bool Memory = std::strcmp(Argv[I], "--e-memory") == 0;
     bool Compute = std::strcmp(Argv[I], "--e-compute") == 0;
-    if ((!Memory && !Compute) || I + 1 >= Argc ||
-        !parseNs(Argv[I + 1], Memory ? EMemory : ECompute))
+    if (!Memory && !Compute) {
+      std::fprintf(stderr,
+                   "prem-guard: unknown option '%s' (the program "
+                   "comes after --)\n",
+                   Argv[I]);
       return usage();
+    }
+    if (I + 1 >= Argc || !std::strcmp(Argv[I + 1], "--")) {
+      std::fprintf(stderr, "prem-guard: %s needs a value\n", Argv[I]);
+      return usage();
+    }
+    if (!parseNs(Argv[I + 1], Memory ? EMemory : ECompute))
+      return badNs(Argv[I], Argv[I + 1]);
     ++I;
   }
-  if (I + 1 >= Argc || bool(EMemory) != bool(ECompute))
+  if (bool(EMemory) != bool(ECompute)) {
+    std::fprintf(stderr,
+                 "prem-guard: %s without %s (give both, or neither "
+                 "to take them from PREM_GUARD_E_MEMORY_NS and "
+                 "PREM_GUARD_E_COMPUTE_NS)\n",
+                 EMemory ? "--e-memory" : "--e-compute",
+                 EMemory ? "--e-compute" : "--e-memory");
+    return 2;
+  }
+  if (I + 1 >= Argc) {
+    std::fprintf(stderr, "prem-guard: no program to run (give it after --)\n");
     return usage();
+  }
+  // The environment's budgets, which libprem would read with strtoull (a
+  // negative number wraps): checked here as the options are.
+  if (!EMemory)
+    for (const char *Var :
+         {"PREM_GUARD_E_MEMORY_NS", "PREM_GUARD_E_COMPUTE_NS"}) {
+      uint64_t Ns;
+      const char *Value = std::getenv(Var);
+      if (Value && !parseNs(Value, Ns))
+        return badNs(Var, Value);
+    }
   std::string Name = "/prem-guard-" + std::to_string(getpid());
   prem_guard_arbiter *Guard = prem_guard_start(Name.c_str(), EMemory, ECompute);
   if (!Guard) {
