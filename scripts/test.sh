@@ -5,6 +5,16 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/build.sh"
 
+# The plugin's IR must not depend on the compiler that built it: a second
+# build with clang++ (the default build uses g++), compared with the first
+# on the suites by test/Driver/host-compiler-ir.test.
+if command -v clang++-22 >/dev/null; then
+  cmake -S "$ROOT" -B "$ROOT/build-clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_C_COMPILER=clang-22 >/dev/null
+  cmake --build "$ROOT/build-clangxx" -j"$(nproc)" --target PremPlugin
+  export PREM_PLUGIN_CLANGXX="$ROOT/build-clangxx/lib/PremPlugin.so"
+fi
+
 RESULTS="$ROOT/build/test-results.json"
 rm -f "$RESULTS"
 status=0

@@ -15,7 +15,9 @@
 #                 stub library: a program linked with libprem_gpu starts
 #                 and every driver call fails, as without a driver
 #                 (REQUIRES: cuda-stub)
-# Features: prem-gpu (libprem_gpu is built), cuda-stub.
+#   %prem_plugin_clangxx  the plugin built with clang++ (REQUIRES:
+#                 plugin-clangxx; $PREM_PLUGIN_CLANGXX, set by scripts/test.sh)
+# Features: prem-gpu (libprem_gpu is built), cuda-stub, plugin-clangxx.
 import os
 import shutil
 import sys
@@ -80,6 +82,12 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(
     ("%cuda_stub_env", "env LD_LIBRARY_PATH=" + config.cuda_stub_dir))
 
+# The plugin built by another C++ compiler (scripts/test.sh builds it with
+# clang++): host-compiler-ir.test compares the IR of the two.
+plugin_clangxx = os.environ.get("PREM_PLUGIN_CLANGXX", "")
+if plugin_clangxx and os.path.exists(plugin_clangxx):
+    config.available_features.add("plugin-clangxx")
+    config.substitutions.append(("%prem_plugin_clangxx", plugin_clangxx))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
 if has_cuda:

@@ -324,13 +324,16 @@ IntervalLength::IntervalLength(isl_ctx *Ctx, ArrayRef<std::string> SetTexts,
     First = First ? isl_pw_aff_coalesce(isl_pw_aff_union_min(First, Min)) : Min;
     Last = Last ? isl_pw_aff_coalesce(isl_pw_aff_union_max(Last, Max)) : Max;
   }
-  if (First && Last && !Quota.gaveUp())
-    Length = isl_pw_aff_add(
-        isl_pw_aff_sub(Last, First),
-        isl_pw_aff_val_on_domain(
-            isl_set_universe(isl_space_params(isl_pw_aff_get_space(Last))),
-            isl_val_one(Ctx)));
-  else {
+  if (First && Last && !Quota.gaveUp()) {
+    // One isl call per statement: isl_pw_aff_sub consumes Last, so the
+    // space is taken first (as sibling arguments, the order would be the
+    // host compiler's: a use after free under clang++).
+    isl_space *Params = isl_space_params(isl_pw_aff_get_space(Last));
+    isl_pw_aff *One =
+        isl_pw_aff_val_on_domain(isl_set_universe(Params), isl_val_one(Ctx));
+    isl_pw_aff *Span = isl_pw_aff_sub(Last, First);
+    Length = isl_pw_aff_add(Span, One);
+  } else {
     isl_pw_aff_free(First);
     isl_pw_aff_free(Last);
   }

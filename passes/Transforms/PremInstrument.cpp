@@ -149,9 +149,10 @@ static Value *globalThreadX(IRBuilderBase &B) {
   auto Read = [&](Intrinsic::ID ID) {
     return B.CreateZExt(B.CreateIntrinsic(ID, {}), B.getInt64Ty());
   };
-  return B.CreateAdd(B.CreateMul(Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x),
-                                 Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x)),
-                     Read(Intrinsic::nvvm_read_ptx_sreg_tid_x), "prem.lane");
+  Value *Thread = Read(Intrinsic::nvvm_read_ptx_sreg_tid_x);
+  Value *Threads = Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x);
+  Value *Block = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
+  return B.CreateAdd(B.CreateMul(Block, Threads), Thread, "prem.lane");
 }
 } // namespace
 

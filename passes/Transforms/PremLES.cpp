@@ -181,8 +181,9 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
                                        unsigned Slot) {
   const TiledArray &A = T.Arrays[Slot];
   Type *I64 = B.getInt64Ty();
-  Value *Offset = B.CreateSub(B.CreatePtrToInt(Ptr, I64),
-                              B.CreatePtrToInt(A.Begin, I64), "prem.off");
+  Value *Begin = B.CreatePtrToInt(A.Begin, I64);
+  Value *Address = B.CreatePtrToInt(Ptr, I64);
+  Value *Offset = B.CreateSub(Address, Begin, "prem.off");
   if (A.Pitch) {
     Value *Pitch = B.getInt64(A.Pitch);
     Value *Row = B.CreateUDiv(Offset, Pitch, "prem.row");
@@ -232,9 +233,11 @@ void TileSplitter::checkScatter(IRBuilderBase &B, StoreInst *St) {
                             .getFixedValue()));
   Value *Meets = B.CreateLoad(B.getInt1Ty(), Clash, "prem.clash");
   for (const TiledArray &A : T.Arrays)
-    if (!A.GatherStride)
-      Meets = B.CreateOr(Meets, B.CreateAnd(B.CreateICmpUGT(End, A.SpanBegin),
-                                            B.CreateICmpULT(First, A.SpanEnd)));
+    if (!A.GatherStride) {
+      Value *StartsBefore = B.CreateICmpULT(First, A.SpanEnd);
+      Value *EndsAfter = B.CreateICmpUGT(End, A.SpanBegin);
+      Meets = B.CreateOr(Meets, B.CreateAnd(EndsAfter, StartsBefore));
+    }
   B.CreateStore(Meets, Clash);
 }
 
@@ -515,8 +518,9 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
       continue;
     }
     // The written interval sits inside the array's interval.
-    Value *Offset = B.CreateSub(B.CreatePtrToInt(A.WriteBegin, I64),
-                                B.CreatePtrToInt(A.Begin, I64));
+    Value *Begin = B.CreatePtrToInt(A.Begin, I64);
+    Value *WriteBegin = B.CreatePtrToInt(A.WriteBegin, I64);
+    Value *Offset = B.CreateSub(WriteBegin, Begin);
     B.CreateCall(Copy, {A.WriteBegin, B.CreateGEP(B.getInt8Ty(), Spm, Offset),
                         A.WriteLength});
   }

@@ -2066,11 +2066,11 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                  Columns.Begin);
       Begin = B.CreateGEP(B.getInt8Ty(), Base, First);
       Len = B.CreateMul(NRows, RowBytes);
-      Span = B.CreateSelect(
-          B.CreateICmpEQ(NRows, B.getInt64(0)), B.getInt64(0),
-          B.CreateAdd(B.CreateMul(B.CreateSub(NRows, B.getInt64(1)),
-                                  B.getInt64(S.Pitch)),
-                      Width));
+      Value *AboveLast = B.CreateMul(B.CreateSub(NRows, B.getInt64(1)),
+                                     B.getInt64(S.Pitch));
+      Value *Spanned = B.CreateAdd(AboveLast, Width);
+      Value *NoRows = B.CreateICmpEQ(NRows, B.getInt64(0));
+      Span = B.CreateSelect(NoRows, B.getInt64(0), Spanned);
       if (S.Clipped) {
         // The rectangle's first row from the interval's first byte, its
         // last up to the interval's last: both are in those rows (they are
@@ -2128,9 +2128,9 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
     for (size_t J = 0; J < Spans.size(); ++J) {
       if (J == I)
         continue;
-      Value *Apart =
-          B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
-                     B.CreateICmpULE(Spans[J].second, Spans[I].first));
+      Value *JFirst = B.CreateICmpULE(Spans[J].second, Spans[I].first);
+      Value *IFirst = B.CreateICmpULE(Spans[I].second, Spans[J].first);
+      Value *Apart = B.CreateOr(IFirst, JFirst);
       Safe = B.CreateAnd(Safe, Apart);
     }
   }
@@ -2560,10 +2560,10 @@ void NestTiler::versionTeamChunk() {
       [&](IRBuilder<> &B) {
         Value *N = emitTeamChunk(B).second;
         Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
-        return B.CreateAnd(
-            B.CreateICmpEQ(N, Size),
-            B.CreateICmpEQ(B.CreateZExt(blockThreads(B), B.getInt64Ty()), Size),
-            "prem.full");
+        Value *Threads = B.CreateZExt(blockThreads(B), B.getInt64Ty());
+        Value *FullBlock = B.CreateICmpEQ(Threads, Size);
+        Value *FullChunk = B.CreateICmpEQ(N, Size);
+        return B.CreateAnd(FullChunk, FullBlock, "prem.full");
       });
 }
 
@@ -2589,10 +2589,11 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
   // Accesses do not depend on y and z (the footprint refuses those), but the
   // runtime's copies split the work over x alone.
-  Value *Full = B.CreateAnd(
-      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y), B.getInt32(1)),
-      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z),
-                     B.getInt32(1)));
+  Value *FlatZ =
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z), B.getInt32(1));
+  Value *FlatY =
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y), B.getInt32(1));
+  Value *Full = B.CreateAnd(FlatY, FlatZ);
   // The footprint is for the block size the kernel states: a smaller block
   // would make intervals reach past its data.
   if (SIMT.BlockSize)

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Compiles the same device code with two builds of the plugin (one by g++,
+one by clang++) and compares what they emit, byte for byte.
+
+  compare-plugins.py --clang CLANG [--opt OPT] --plugin A.so --other B.so
+                     --src ROOT
+                     --runtime EMPTY.bc --out DIR [--only BUILD...]
+
+The IR the plugin emits must not depend on the compiler that built it (no
+IRBuilder calls nested as sibling arguments, no isl calls that consume a
+value a sibling argument reads): prints one line per build and a summary;
+exits 1 on the first difference, naming the build and the first differing
+line.
+"""
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+
+CUDA_BARE = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-device-only",
+             "-nocudainc", "-nocudalib", "--cuda-path=/nonexistent",
+             "--cuda-feature=+ptx80", "-Wno-unknown-cuda-version"]
+HOST = ["-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu",
+        "--offload-device-only"]
+NVPTX = ["-fopenmp", "--offload-arch=sm_90", "--offload-device-only",
+         "-nogpulib", "--cuda-feature=+ptx80"]
+AMDGPU = ["-fopenmp", "--offload-arch=gfx90a", "--offload-device-only",
+          "-nogpulib"]
+
+
+def builds(src):
+    """name -> (source, clang flags, plugin options)."""
+    suite_c = os.path.join(src, "bench", "kernels", "suite.c")
+    suite_cu = os.path.join(src, "bench", "kernels", "suite.cu")
+    emu = ["-include", os.path.join(src, "test", "E2E", "Inputs",
+                                    "cuda-builtins.h"), "-DNCOLS=160"]
+    t = os.path.join(src, "test", "Transforms")
+    out = {}
+    for mode in ("cmpt", "dae", "sdma"):
+        for size, defs in (("small", ["-DN2=16", "-DN3=8"]),
+                           ("medium", ["-DN2=96", "-DN3=24"])):
+            out[f"host-suite-{size}-{mode}"] = (
+                suite_c, HOST + defs, [f"-prem-mode={mode}"])
+        out[f"host-suite-4k-{mode}"] = (
+            suite_c, HOST + ["-DN2=96", "-DN3=24"],
+            [f"-prem-mode={mode}", "-prem-spm-bytes=4096"])
+        out[f"cuda-suite-{mode}"] = (suite_cu, CUDA_BARE + emu,
+                                     [f"-prem-mode={mode}"])
+        out[f"nvptx-suite-{mode}"] = (
+            suite_c, NVPTX + ["-DN2=512"], [f"-prem-mode={mode}",
+                                            "-prem-gpu-tiles"])
+    out["cuda-suite-rtgate"] = (suite_cu, CUDA_BARE + emu,
+                                ["-prem-arbiter=rtgate"])
+    out["cuda-suite-best-effort"] = (suite_cu, CUDA_BARE + emu,
+                                     ["-prem-best-effort"])
+    for name in ("prem-tile-2d.c", "prem-tile-inner.c", "prem-scatter.c",
+                 "prem-tile-outside.c", "prem-gather.c"):
+        for spm in ("2048", "49152"):
+            out[f"{name}-{spm}"] = (os.path.join(t, name), HOST,
+                                    [f"-prem-spm-bytes={spm}"])
+    out["prem-gpu-tile-inner.c-nvptx"] = (
+        os.path.join(t, "prem-gpu-tile-inner.c"), NVPTX, ["-prem-gpu-tiles"])
+    out["prem-gpu-tile.c-amdgpu"] = (
+        os.path.join(t, "prem-gpu-tile.c"), AMDGPU, ["-prem-gpu-tiles"])
+    out["gemm-spm100"] = (os.path.join(t, "Inputs", "gemm64.c"), HOST,
+                          ["-prem-spm-bytes=100"])
+    return out
+
+
+def device_ir(clang, source, flags, path):
+    """The device module as the plugin sees it under clang (the lit
+    suite's %..._device_ir): after inlining and loop canonicalisation,
+    before unrolling and vectorisation."""
+    cmd = [clang, "-O2", "-fno-unroll-loops", "-fno-vectorize",
+           "-fno-discard-value-names", "-S", "-emit-llvm", *flags, source,
+           "-o", path]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"compare-plugins: {os.path.basename(path)}: clang "
+                 f"failed:\n{r.stderr[-2000:]}")
+
+
+def transform(opt, plugin, ir, options, runtime, path):
+    """The prem pipeline on ir, as the plugin emits it (no later pass can
+    hide an order that depends on the host compiler)."""
+    cmd = [opt, "-load-pass-plugin", plugin, "-passes=prem,verify", "-S", ir,
+           "-o", path, "-prem-runtime=" + runtime, *options]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"compare-plugins: {os.path.basename(path)}: opt failed "
+                 f"({plugin}):\n{r.stderr[-2000:]}")
+    with open(path) as f:
+        return f.read().splitlines()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--opt", default="opt")
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--other", required=True)
+    ap.add_argument("--src", required=True)
+    ap.add_argument("--runtime", required=True,
+                    help="runtime bitcode for every build (an empty module: "
+                    "the comparison is of what the passes emit)")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--only", nargs="*", help="these builds only")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    n = 0
+    for name, (source, flags, options) in builds(args.src).items():
+        if args.only and name not in args.only:
+            continue
+        ir = os.path.join(args.out, name + ".ll")
+        device_ir(args.clang, source, flags, ir)
+        a = transform(args.opt, args.plugin, ir, options, args.runtime,
+                      os.path.join(args.out, name + ".a.ll"))
+        b = transform(args.opt, args.other, ir, options, args.runtime,
+                      os.path.join(args.out, name + ".b.ll"))
+        if a != b:
+            diff = list(difflib.unified_diff(a, b, "g++ build", "clang++ build",
+                                             n=1, lineterm=""))
+            print(f"{name}: DIFFERS")
+            print("\n".join(diff[:40]))
+            sys.exit(1)
+        n += 1
+        print(f"{name}: same ({len(a)} lines)")
+    print(f"{n} builds, the same IR from both plugins")
+
+
+if __name__ == "__main__":
+    main()
