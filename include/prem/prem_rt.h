@@ -279,11 +279,15 @@ enum prem_arbiter_policy {
 PREM_RT_DEVICE extern uint32_t __prem_arbiter;
 
 /* The rule of the table, for the device runtime and libprem's CPU tasks
- * alike: at time now (ns), may agent start a memory phase? */
+ * alike: at time now (ns), may agent start a memory phase? A table is
+ * valid when slot_ns > 0, slots > 0, budget_ns <= slot_ns and a round
+ * (slot_ns x slots) fits 64 bits (the host-offload runtime refuses other
+ * PREM_TDMA tables); the budget is compared with what is left of the slot,
+ * which cannot overflow. */
 PREM_RT_DEVICE static inline int
 prem_tdma_may_start(const prem_tdma *t, uint32_t agent, uint64_t now) {
   return (now / t->slot_ns) % t->slots == agent % t->slots &&
-         now % t->slot_ns + t->budget_ns <= t->slot_ns;
+         t->budget_ns <= t->slot_ns - now % t->slot_ns;
 }
 
 /* Load profiling (prem-instrument): one constant site per profiled load,

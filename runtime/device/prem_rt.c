@@ -41,8 +41,10 @@ static uint32_t threads_per_block(void) {
 }
 #else
 #define PREM_GPU 0
+#include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -556,19 +558,93 @@ static void host_release(int ExecuteFollows) {
  * launch); on host offload PREM_TDMA="slot_ns,slots,budget_ns" sets it. */
 __attribute__((weak)) prem_tdma __prem_tdma = {100000, 8, 0, 50000, 0};
 
+#if !PREM_GPU
+/* A table that is not one stops the program: the default in its place
+ * would leave the run on a schedule nobody chose. "prem: PREM_TDMA='...':
+ * <field> <what is wrong with it>". */
+__attribute__((format(printf, 3, 4))) static _Noreturn void
+tdma_refuse(const char *Spec, const char *Field, const char *Why, ...) {
+  fprintf(stderr, "prem: PREM_TDMA='%s': %s ", Spec, Field);
+  va_list Args;
+  va_start(Args, Why);
+  vfprintf(stderr, Why, Args);
+  va_end(Args);
+  fprintf(stderr, " (want slot_ns,slots,budget_ns in decimal, slot_ns > 0, "
+                  "0 < slots <= %u, budget_ns <= slot_ns)\n",
+          UINT32_MAX);
+  _Exit(1); /* from inside a parallel region: no atexit handlers */
+}
+
+/* The field of Spec at *Next: digits only (no sign, space or exponent) up
+ * to a comma or the end, and within 64 bits. */
+static uint64_t tdma_field(const char *Spec, const char **Next,
+                           const char *Field) {
+  const char *Text = *Next;
+  int Length = (int)strcspn(Text, ",");
+  if (!Length)
+    tdma_refuse(Spec, Field, "is empty");
+  char *End = (char *)Text;
+  errno = 0;
+  unsigned long long V =
+      Text[0] >= '0' && Text[0] <= '9' ? strtoull(Text, &End, 10) : 0;
+  if (End != Text + Length)
+    tdma_refuse(Spec, Field, "'%.*s' is not an unsigned decimal number",
+                Length, Text);
+  if (errno == ERANGE)
+    tdma_refuse(Spec, Field, "%.*s does not fit 64 bits", Length, Text);
+  *Next = End;
+  return V;
+}
+
+/* PREM_TDMA="slot_ns,slots,budget_ns", strictly. */
+static void tdma_parse(const char *Spec, prem_tdma *T) {
+  const char *Next = Spec;
+  uint64_t Slot = tdma_field(Spec, &Next, "slot_ns");
+  if (*Next++ != ',')
+    tdma_refuse(Spec, "slots", "is missing");
+  uint64_t Slots = tdma_field(Spec, &Next, "slots");
+  if (*Next++ != ',')
+    tdma_refuse(Spec, "budget_ns", "is missing");
+  uint64_t Budget = tdma_field(Spec, &Next, "budget_ns");
+  if (*Next)
+    tdma_refuse(Spec, "budget_ns", "is followed by '%s' (more than three "
+                "fields)", Next);
+  if (!Slot)
+    tdma_refuse(Spec, "slot_ns", "is 0");
+  if (!Slots)
+    tdma_refuse(Spec, "slots", "is 0");
+  if (Slots > UINT32_MAX)
+    tdma_refuse(Spec, "slots", "%llu is more than %u",
+                (unsigned long long)Slots, UINT32_MAX);
+  if (Budget > Slot)
+    tdma_refuse(Spec, "budget_ns", "%llu is longer than slot_ns %llu",
+                (unsigned long long)Budget, (unsigned long long)Slot);
+  if (Slot > UINT64_MAX / Slots)
+    tdma_refuse(Spec, "slot_ns",
+                "%llu x slots %llu (a round of the table) does not fit 64 "
+                "bits",
+                (unsigned long long)Slot, (unsigned long long)Slots);
+  T->slot_ns = Slot;
+  T->slots = (uint32_t)Slots;
+  T->budget_ns = Budget;
+}
+#endif
+
 static const prem_tdma *tdma(void) {
 #if !PREM_GPU
+  /* 0: not read; 1: being read (by one agent; the others wait); 2: read. */
   static int Read;
-  if (!__atomic_load_n(&Read, __ATOMIC_ACQUIRE)) {
-    const char *Spec = getenv("PREM_TDMA");
-    unsigned long long Slot, Slots, Budget;
-    if (Spec && sscanf(Spec, "%llu,%llu,%llu", &Slot, &Slots, &Budget) == 3 &&
-        Slot && Slots && Budget <= Slot) {
-      __prem_tdma.slot_ns = Slot;
-      __prem_tdma.slots = (uint32_t)Slots;
-      __prem_tdma.budget_ns = Budget;
+  if (__atomic_load_n(&Read, __ATOMIC_ACQUIRE) != 2) {
+    int Expected = 0;
+    if (__atomic_compare_exchange_n(&Read, &Expected, 1, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      const char *Spec = getenv("PREM_TDMA");
+      if (Spec && *Spec)
+        tdma_parse(Spec, &__prem_tdma);
+      __atomic_store_n(&Read, 2, __ATOMIC_RELEASE);
     }
-    __atomic_store_n(&Read, 1, __ATOMIC_RELEASE);
+    while (__atomic_load_n(&Read, __ATOMIC_ACQUIRE) != 2)
+      pause_briefly();
   }
 #endif
   return &__prem_tdma;
