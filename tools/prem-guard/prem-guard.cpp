@@ -13,13 +13,18 @@
 // PREM_GUARD_E_COMPUTE_NS give them, and PREM_GUARD_STATS receives the
 // statistics: tools/prem-calibrate drives it that way. A budget is a whole
 // number of nanoseconds from 1 to 10 s (MaxWindowNs), in an option or in
-// the environment. Exits with the program's status (2 when it cannot be
-// run or the usage is wrong).
+// the environment. SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM;
+// prem-guard waits for it and stops the arbiter (which removes the
+// shared-memory object) as when it ends by itself. Exits with the
+// program's status (128 + the signal when a signal ended it; 2 when it
+// cannot be run or the usage is wrong).
 //
 //===----------------------------------------------------------------------===//
 
 #include "prem/prem_host.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -53,8 +58,9 @@ static int help() {
       "give both or neither. Without them, PREM_GUARD_E_MEMORY_NS and\n"
       "PREM_GUARD_E_COMPUTE_NS give them (same range), and the arbiter\n"
       "writes its statistics to PREM_GUARD_STATS when that is set.\n"
-      "Exit status: PROGRAM's, 128 + the signal when a signal ended it, 2\n"
-      "when PROGRAM cannot be run or the usage is wrong.\n",
+      "SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM. Exit status:\n"
+      "PROGRAM's, 128 + the signal when a signal ended it, 2 when PROGRAM\n"
+      "cannot be run or the usage is wrong.\n",
       Usage, (unsigned long long)MaxWindowNs);
   return 0;
 }
@@ -84,6 +90,20 @@ static int badNs(const char *What, const char *Text) {
                "from 1 to %llu (10 s)\n",
                What, Text, (unsigned long long)MaxWindowNs);
   return 2;
+}
+
+// The program, for the signal handler: set while the signals are blocked.
+static volatile pid_t Child = 0;
+static volatile sig_atomic_t Forwarded = 0;
+static const int PassedOn[] = {SIGTERM, SIGINT, SIGHUP};
+
+static void passOn(int Sig) {
+  if (Child > 0) {
+    int Saved = errno;
+    kill(Child, Sig);
+    errno = Saved;
+  }
+  Forwarded = Sig;
 }
 
 int main(int Argc, char **Argv) {
@@ -132,6 +152,28 @@ int main(int Argc, char **Argv) {
       if (Value && !parseNs(Value, Ns))
         return badNs(Var, Value);
     }
+
+  // From here a signal is passed on to the program. Blocked until the
+  // program's pid is known: one that comes before is delivered then. A
+  // signal ignored when prem-guard started stays ignored, for the program
+  // too (as nohup and shells leave it).
+  sigset_t Signals, OldMask;
+  sigemptyset(&Signals);
+  for (int Sig : PassedOn)
+    sigaddset(&Signals, Sig);
+  sigprocmask(SIG_BLOCK, &Signals, &OldMask);
+  struct sigaction Old[3];
+  for (int K = 0; K < 3; ++K) {
+    sigaction(PassedOn[K], nullptr, &Old[K]);
+    if (Old[K].sa_handler == SIG_IGN)
+      continue;
+    struct sigaction New;
+    std::memset(&New, 0, sizeof(New));
+    New.sa_handler = passOn;
+    sigemptyset(&New.sa_mask);
+    New.sa_flags = SA_RESTART;
+    sigaction(PassedOn[K], &New, nullptr);
+  }
   std::string Name = "/prem-guard-" + std::to_string(getpid());
   prem_guard_arbiter *Guard = prem_guard_start(Name.c_str(), EMemory, ECompute);
   if (!Guard) {
@@ -141,15 +183,27 @@ int main(int Argc, char **Argv) {
                          "PREM_GUARD_E_COMPUTE_NS)\n");
     return 2;
   }
-  pid_t Child = fork();
-  if (Child == 0) {
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    // The program starts with prem-guard's own dispositions and mask.
+    for (int K = 0; K < 3; ++K)
+      sigaction(PassedOn[K], &Old[K], nullptr);
+    sigprocmask(SIG_SETMASK, &OldMask, nullptr);
     execvp(Argv[I + 1], Argv + I + 1);
     std::perror(Argv[I + 1]);
     _exit(2); // as for bad usage; 126 and 127 would read as a shell's
   }
+  Child = Pid;
+  sigprocmask(SIG_SETMASK, &OldMask, nullptr);
   int Status = 0;
-  if (Child < 0 || waitpid(Child, &Status, 0) < 0)
-    Status = 2 << 8;
+  pid_t Waited = -1;
+  if (Pid > 0)
+    do
+      Waited = waitpid(Pid, &Status, 0);
+    while (Waited < 0 && errno == EINTR);
+  if (Forwarded && Pid > 0)
+    std::fprintf(stderr, "prem-guard: passed signal %d (%s) on to %s\n",
+                 int(Forwarded), strsignal(Forwarded), Argv[I + 1]);
   prem_guard_stats Stats = prem_guard_stop(Guard);
   std::fprintf(stderr,
                "prem-guard: %llu windows, %llu overruns, %llu recoveries; "
@@ -161,5 +215,7 @@ int main(int Argc, char **Argv) {
                (unsigned long long)Stats.late_median_ns,
                (unsigned long long)Stats.late_p99_ns,
                (unsigned long long)Stats.late_max_ns);
+  if (Waited < 0) // no program to wait for
+    return Forwarded ? 128 + Forwarded : 2;
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128 + WTERMSIG(Status);
 }
