@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,15 +32,28 @@ static uint64_t now_ns(void) {
 }
 #pragma omp end declare target
 
-/* The host policy's shared state, mapped; NULL under other policies. */
+/* The host policy's shared state, mapped (after the object's header,
+ * prem_shm_header); NULL under other policies. */
 static prem_guard *map_guard(void) {
   const char *name = getenv("PREM_GUARD_SHM");
   int fd = name ? shm_open(name, O_RDONLY, 0) : -1;
+  struct stat st;
   if (fd < 0)
     return NULL;
-  void *p = mmap(NULL, sizeof(prem_guard), PROT_READ, MAP_SHARED, fd, 0);
+  if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(prem_shm_header)) {
+    close(fd);
+    return NULL;
+  }
+  char *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
   close(fd);
-  return p == MAP_FAILED ? NULL : p;
+  if (p == MAP_FAILED)
+    return NULL;
+  const prem_shm_header *h = (const prem_shm_header *)p;
+  if (h->magic != PREM_SHM_MAGIC_GUARD || h->version != PREM_SHM_VERSION ||
+      h->size != (uint64_t)st.st_size ||
+      h->state_offset + sizeof(prem_guard) > h->size)
+    return NULL; /* the runtime says what is wrong with it */
+  return (prem_guard *)(p + h->state_offset);
 }
 
 int main(int argc, char **argv) {

@@ -47,8 +47,12 @@ int prem_token_release(prem_token *t, uint32_t agent);
 
 /* Host offload: the token in the POSIX shared-memory object name (created,
  * zeroed when new), and PREM_TOKEN_SHM set so that the device runtime of
- * this process, and of programs started from it, uses it. NULL on failure.
- * Call before the first target region. */
+ * this process, and of programs started from it, uses it. The object
+ * begins with a prem_shm_header (prem_rt.h) naming this process, which the
+ * runtime checks; the token follows it. A token of that name whose
+ * creator still runs is shared; one whose creator died is taken over.
+ * NULL on failure: errno EEXIST when the name is taken by an object that
+ * is no prem token. Call before the first target region. */
 prem_token *prem_token_open_shared(const char *name);
 void prem_token_close_shared(prem_token *t, const char *name);
 
@@ -65,6 +69,11 @@ uint64_t prem_watchdog_stop(prem_watchdog *w);
  * a thread that alternates a memory window of e_memory_ns for the
  * offloaded kernel and one of e_compute_ns for the CPU, in the
  * shared-memory object name (PREM_GUARD_SHM is set for the device runtime).
+ * The object begins with a prem_shm_header (prem_rt.h) naming this
+ * process, with a heartbeat the arbiter moves every millisecond; the
+ * state follows it (prem_guard_state). A guard of that name whose arbiter
+ * died is taken over; NULL (errno EBUSY) when its arbiter still runs, or
+ * (EEXIST) when the name is taken by an object that is no prem guard.
  * Start it before the first target region. With a budget of 0 both come
  * from PREM_GUARD_E_MEMORY_NS and PREM_GUARD_E_COMPUTE_NS (NULL when unset);
  * prem_guard_stop writes its statistics to PREM_GUARD_STATS when set: this

@@ -123,6 +123,34 @@ typedef struct prem_guard {
                              (CLOCK_MONOTONIC): its timer's expiry */
 } prem_guard;
 
+/* Host offload: the POSIX shared-memory objects that PREM_TOKEN_SHM and
+ * PREM_GUARD_SHM name begin with this header, and the prem_token or
+ * prem_guard follows at state_offset (a page: the state stays page-aligned
+ * for a GPU that registers it, and GPU code sees the state alone). libprem
+ * writes the header when it creates the object (prem_token_open_shared,
+ * prem_guard_start), magic last; the device runtime checks it before it
+ * uses the object, so that a name that is no prem object, or one left
+ * behind by an arbiter that died, stops the program with a message rather
+ * than a fault or a hang. */
+#define PREM_SHM_MAGIC_TOKEN 0x314e454b4f544d50ull /* "PMTOKEN1" */
+#define PREM_SHM_MAGIC_GUARD 0x3144524155474d50ull /* "PMGUARD1" */
+#define PREM_SHM_VERSION 1u
+typedef struct prem_shm_header {
+  uint64_t magic;        /* PREM_SHM_MAGIC_TOKEN or _GUARD */
+  uint32_t version;      /* PREM_SHM_VERSION */
+  uint32_t state_offset; /* where the prem_token or prem_guard begins */
+  uint64_t size;         /* of the whole object: state_offset + the state */
+  int32_t owner_pid;     /* the process that created it (the arbiter) */
+  uint32_t reserved;
+  uint64_t heartbeat_ns; /* guard: CLOCK_MONOTONIC, moved by the arbiter at
+                            least every PREM_SHM_HEARTBEAT_NS while it runs;
+                            token: 0 */
+} prem_shm_header;
+#define PREM_SHM_HEARTBEAT_NS 1000000ull /* 1 ms */
+/* A guard whose heartbeat is this old when a program maps it has no live
+ * arbiter (its pid reused, or the arbiter stopped). */
+#define PREM_SHM_STALE_NS 10000000000ull /* 10 s */
+
 /* On a GPU the state is host memory mapped for the device: before the
  * launch the host writes its device address here by name
  * (cuMemHostRegister with CU_MEMHOSTREGISTER_DEVICEMAP, then

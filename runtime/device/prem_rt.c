@@ -48,7 +48,9 @@ static uint32_t threads_per_block(void) {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 static uint64_t now_ns(void) {
@@ -234,25 +236,97 @@ __attribute__((destructor)) static void write_profile(void) {
 
 #if !PREM_GPU
 /* The POSIX shared-memory object that the environment variable Var names
- * (libprem creates it), mapped; NULL when Var is unset. One that is named
- * but cannot be mapped stops the program: the arbiter it stands for would
- * be missing. */
-__attribute__((unused)) static void *map_named_shm(const char *Var,
-                                                   size_t Bytes) {
+ * (libprem creates it: a prem_shm_header, then the state at its
+ * state_offset), checked and mapped; returns the state, NULL when Var is
+ * unset. One that is named but cannot be used stops the program with what
+ * is wrong with it: the arbiter it stands for would be missing, and a
+ * state that is not one would fault or hang the program. *HeaderOut gets
+ * the header (for the owner's pid and heartbeat). */
+__attribute__((format(printf, 3, 4))) static _Noreturn void
+shm_refuse(const char *Var, const char *Name, const char *Why, ...) {
+  fprintf(stderr, "prem: %s='%s': ", Var, Name);
+  va_list Args;
+  va_start(Args, Why);
+  vfprintf(stderr, Why, Args);
+  va_end(Args);
+  fputc('\n', stderr);
+  _Exit(1); /* from inside a parallel region: no atexit handlers */
+}
+
+__attribute__((unused)) static void *
+map_named_shm(const char *Var, uint64_t Magic, const char *What,
+              size_t Bytes, prem_shm_header **HeaderOut) {
   const char *Name = getenv(Var);
   if (!Name || !*Name)
     return NULL;
   int Fd = shm_open(Name, O_RDWR, 0);
-  void *P = Fd < 0
-                ? MAP_FAILED
-                : mmap(NULL, Bytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
-  if (Fd >= 0)
-    close(Fd);
-  if (P == MAP_FAILED) {
-    fprintf(stderr, "prem: cannot map '%s' (%s)\n", Name, Var);
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  if (Fd < 0)
+    shm_refuse(Var, Name, "cannot open the shared-memory object (%s)",
+               strerror(errno));
+  /* The size first: a page mapped past the object's end faults. */
+  struct stat St;
+  if (fstat(Fd, &St) != 0)
+    shm_refuse(Var, Name, "cannot read its size (%s)", strerror(errno));
+  uint64_t Size = (uint64_t)St.st_size;
+  const char *Maker = Magic == PREM_SHM_MAGIC_GUARD ? "prem_guard_start"
+                                                    : "prem_token_open_shared";
+  if (Size < sizeof(prem_shm_header))
+    shm_refuse(Var, Name,
+               "size %llu byte%s: too small for a prem %s object (its "
+               "header alone takes %u; libprem's %s makes them)",
+               (unsigned long long)Size, Size == 1 ? "" : "s", What,
+               (unsigned)sizeof(prem_shm_header), Maker);
+  void *P = mmap(NULL, (size_t)Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  close(Fd);
+  if (P == MAP_FAILED)
+    shm_refuse(Var, Name, "cannot map it (%s)", strerror(errno));
+  prem_shm_header *H = (prem_shm_header *)P;
+  uint64_t Seen = __atomic_load_n(&H->magic, __ATOMIC_ACQUIRE);
+  if (Seen != Magic)
+    shm_refuse(Var, Name,
+               "magic 0x%016llx: not a prem %s object (want 0x%016llx; "
+               "libprem's %s makes them)",
+               (unsigned long long)Seen, What, (unsigned long long)Magic,
+               Maker);
+  if (H->version != PREM_SHM_VERSION)
+    shm_refuse(Var, Name,
+               "version %u: this runtime reads version %u (libprem and the "
+               "program's runtime differ)",
+               H->version, PREM_SHM_VERSION);
+  if (H->size != Size)
+    shm_refuse(Var, Name, "size %llu in the header, but the object has %llu",
+               (unsigned long long)H->size, (unsigned long long)Size);
+  if (H->state_offset < sizeof(prem_shm_header) ||
+      H->state_offset % 64 != 0 || H->state_offset > Size)
+    shm_refuse(Var, Name,
+               "state_offset %u is not past the header, 64-byte aligned and "
+               "within the object's %llu bytes",
+               H->state_offset, (unsigned long long)Size);
+  if (Size - H->state_offset != Bytes)
+    shm_refuse(Var, Name,
+               "size %llu: after state_offset %u a prem %s takes %u bytes, "
+               "not %llu",
+               (unsigned long long)Size, H->state_offset, What,
+               (unsigned)Bytes, (unsigned long long)(Size - H->state_offset));
+  pid_t Owner = (pid_t)H->owner_pid;
+  if (Owner <= 0)
+    shm_refuse(Var, Name, "owner pid %d is no process", (int)Owner);
+  if (kill(Owner, 0) != 0 && errno == ESRCH)
+    shm_refuse(Var, Name, "left behind by a dead %s (pid %d)",
+               Magic == PREM_SHM_MAGIC_GUARD ? "arbiter" : "owner",
+               (int)Owner);
+  if (Magic == PREM_SHM_MAGIC_GUARD) {
+    uint64_t Beat = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
+    uint64_t Now = now_ns();
+    if (Now > Beat && Now - Beat > PREM_SHM_STALE_NS)
+      shm_refuse(Var, Name,
+                 "heartbeat %.1f s old: its arbiter (pid %d) does not run "
+                 "(a pid taken by another process, or a stopped arbiter)",
+                 (double)(Now - Beat) / 1e9, (int)Owner);
   }
-  return P;
+  if (HeaderOut)
+    *HeaderOut = H;
+  return (char *)P + H->state_offset;
 }
 #endif
 
@@ -395,13 +469,21 @@ static prem_token *token(void) {
 #if PREM_GPU
   return &__prem_token;
 #else
+  /* One agent maps it (and says what is wrong with it, once); the others
+   * wait for it. */
   static prem_token *Token;
+  static int Mapping;
   prem_token *T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE);
   if (!T) {
-    T = map_named_shm("PREM_TOKEN_SHM", sizeof(prem_token));
-    if (!T)
-      T = &__prem_token;
-    __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
+    if (!__atomic_exchange_n(&Mapping, 1, __ATOMIC_ACQ_REL)) {
+      T = map_named_shm("PREM_TOKEN_SHM", PREM_SHM_MAGIC_TOKEN, "token",
+                        sizeof(prem_token), NULL);
+      if (!T)
+        T = &__prem_token;
+      __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
+    }
+    while (!(T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE)))
+      pause_briefly();
   }
   return T;
 #endif
@@ -485,19 +567,59 @@ static prem_guard *guard(void) {
   return G;
 }
 #else
+/* The header of the guard's shared-memory object: the arbiter's pid. */
+static prem_shm_header *GuardHeader;
+
 static prem_guard *guard(void) {
+  /* One agent maps it (and says what is wrong with it, once); the others
+   * wait for it. */
   static prem_guard *Guard;
+  static int Mapping;
   prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
   if (!G) {
-    G = map_named_shm("PREM_GUARD_SHM", sizeof(prem_guard));
-    if (!G) {
-      fprintf(stderr, "prem: policy host needs the arbiter's shared memory "
-                      "(PREM_GUARD_SHM, set by prem_guard_start)\n");
-      _Exit(1); /* from inside a parallel region: no atexit handlers */
+    if (!__atomic_exchange_n(&Mapping, 1, __ATOMIC_ACQ_REL)) {
+      prem_shm_header *H = NULL;
+      G = map_named_shm("PREM_GUARD_SHM", PREM_SHM_MAGIC_GUARD, "guard",
+                        sizeof(prem_guard), &H);
+      if (!G) {
+        fprintf(stderr, "prem: policy host needs the arbiter's shared "
+                        "memory (PREM_GUARD_SHM, set by prem_guard_start)\n");
+        _Exit(1); /* from inside a parallel region: no atexit handlers */
+      }
+      __atomic_store_n(&GuardHeader, H, __ATOMIC_RELAXED);
+      __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
     }
-    __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
+    while (!(G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE)))
+      pause_briefly();
   }
   return G;
+}
+
+/* An agent that has waited for a window for a while (Spins pauses) looks
+ * whether the arbiter is still there, about every 100 ms: an arbiter that
+ * died (prem-guard killed) opens no window again, and the program would
+ * wait for ever. */
+static void guard_check_arbiter(uint32_t Spins, uint64_t *LastCheck) {
+  if (Spins % 1024 != 0)
+    return;
+  uint64_t Now = now_ns();
+  if (Now - *LastCheck < 100000000)
+    return;
+  *LastCheck = Now;
+  prem_shm_header *H = __atomic_load_n(&GuardHeader, __ATOMIC_RELAXED);
+  uint64_t Beat = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
+  if (Now > Beat && Now - Beat > 100 * PREM_SHM_HEARTBEAT_NS &&
+      kill((pid_t)H->owner_pid, 0) != 0 && errno == ESRCH) {
+    static int Reported; /* one agent says it */
+    if (__atomic_exchange_n(&Reported, 1, __ATOMIC_RELAXED))
+      for (;;)
+        pause_briefly();
+    fprintf(stderr,
+            "prem: PREM_GUARD_SHM='%s': its arbiter (pid %d) died; no "
+            "memory window will open again\n",
+            getenv("PREM_GUARD_SHM"), (int)H->owner_pid);
+    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  }
 }
 #endif
 
@@ -516,6 +638,10 @@ static uint64_t host_acquire(void) {
   if (A->in_memory)
     return 0;
   prem_guard *G = guard();
+#if !PREM_GPU
+  uint32_t Spins = 0;
+  uint64_t LastCheck = now_ns();
+#endif
   for (;;) {
     uint64_t E = load_sys(&G->epoch);
     if (E % 2 == 0 && E + 1 > A->computed_in) {
@@ -530,6 +656,9 @@ static uint64_t host_acquire(void) {
       add_seq_cst_sys(&G->in_memory, -1);
     }
     pause_briefly();
+#if !PREM_GPU
+    guard_check_arbiter(++Spins, &LastCheck);
+#endif
   }
 }
 

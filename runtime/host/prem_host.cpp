@@ -13,12 +13,16 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <string>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
@@ -154,37 +158,120 @@ uint64_t prem_calibrate(prem_workload_fn Run, void *Ctx, uint64_t StartNs,
   return 0;
 }
 
-// Creates (or opens) the shared-memory object Name, maps Bytes of it, and
-// names it in the environment variable Var, where the device runtime looks
-// (prem_rt.c, map_named_shm). nullptr on failure.
-static void *createNamedShm(const char *Name, size_t Bytes, const char *Var) {
-  int Fd = shm_open(Name, O_RDWR | O_CREAT, 0600);
-  if (Fd < 0)
+// Where the state begins in a shared-memory object, after its header
+// (prem_shm_header, prem_rt.h): a page, so that the state stays
+// page-aligned for a GPU that registers it.
+static size_t stateOffset() {
+  long Page = sysconf(_SC_PAGESIZE);
+  return Page > 4096 ? size_t(Page) : 4096;
+}
+
+static prem_shm_header *headerOf(void *State) {
+  return reinterpret_cast<prem_shm_header *>(static_cast<char *>(State) -
+                                             stateOffset());
+}
+
+// Creates the shared-memory object Name for a state of Bytes behind a
+// header of kind Magic (owner: this process), maps it, and names it in the
+// environment variable Var, where the device runtime looks (prem_rt.c,
+// map_named_shm, which checks the header). An object of that name already
+// there is
+//  - a prem object of the kind whose owner is alive: shared when Share (a
+//    token several processes queue on), else refused (EBUSY: two arbiters
+//    on one guard);
+//  - one whose owner died (for a guard, or whose heartbeat stopped
+//    PREM_SHM_STALE_NS ago): taken over, its state zeroed;
+//  - anything else: left alone (EEXIST).
+// Returns the state (zeroed when new); nullptr on failure, with errno set.
+static void *createNamedShm(const char *Name, uint64_t Magic, size_t Bytes,
+                            const char *Var, bool Share) {
+  const size_t Offset = stateOffset(), Size = Offset + Bytes;
+  int Fd = shm_open(Name, O_RDWR | O_CREAT | O_EXCL, 0600);
+  bool New = Fd >= 0;
+  if (!New) {
+    if (errno != EEXIST || (Fd = shm_open(Name, O_RDWR, 0)) < 0)
+      return nullptr;
+    struct stat St;
+    if (fstat(Fd, &St) != 0 || uint64_t(St.st_size) != Size) {
+      close(Fd);
+      errno = EEXIST;
+      return nullptr;
+    }
+  } else if (ftruncate(Fd, Size) != 0) {
+    int Error = errno;
+    close(Fd);
+    shm_unlink(Name);
+    errno = Error;
     return nullptr;
-  void *P =
-      ftruncate(Fd, Bytes) == 0
-          ? mmap(nullptr, Bytes, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0)
-          : MAP_FAILED;
+  }
+  void *P = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  int Error = errno;
   close(Fd);
-  if (P == MAP_FAILED)
+  if (P == MAP_FAILED) {
+    if (New)
+      shm_unlink(Name);
+    errno = Error;
     return nullptr;
+  }
+  auto *H = static_cast<prem_shm_header *>(P);
+  void *State = static_cast<char *>(P) + Offset;
+  if (!New) {
+    if (atomic(H->magic).load(std::memory_order_acquire) != Magic ||
+        H->version != PREM_SHM_VERSION || H->state_offset != Offset ||
+        H->size != Size) {
+      munmap(P, Size);
+      errno = EEXIST;
+      return nullptr;
+    }
+    // A guard's arbiter also moves its heartbeat: a pid that runs but a
+    // heartbeat that stopped is a pid taken by another process since.
+    uint64_t Beat = atomic(H->heartbeat_ns).load(std::memory_order_relaxed),
+             Now = nowNs();
+    bool Alive = H->owner_pid > 0 &&
+                 (kill(H->owner_pid, 0) == 0 || errno != ESRCH) &&
+                 (Magic != PREM_SHM_MAGIC_GUARD || Now <= Beat ||
+                  Now - Beat <= PREM_SHM_STALE_NS);
+    if (Alive && !Share) {
+      munmap(P, Size);
+      errno = EBUSY;
+      return nullptr;
+    }
+    if (Alive) {
+      setenv(Var, Name, 1);
+      return State;
+    }
+    // Left behind by a process that died: ours now.
+    atomic(H->magic).store(0, std::memory_order_relaxed);
+    std::memset(State, 0, Bytes);
+  }
+  H->version = PREM_SHM_VERSION;
+  H->state_offset = uint32_t(Offset);
+  H->size = Size;
+  H->owner_pid = int32_t(getpid());
+  H->reserved = 0;
+  atomic(H->heartbeat_ns)
+      .store(Magic == PREM_SHM_MAGIC_GUARD ? nowNs() : 0,
+             std::memory_order_relaxed);
+  atomic(H->magic).store(Magic, std::memory_order_release); // last
   setenv(Var, Name, 1);
-  return P;
+  return State;
 }
 
 prem_token *prem_token_open_shared(const char *Name) {
-  return static_cast<prem_token *>(
-      createNamedShm(Name, sizeof(prem_token), "PREM_TOKEN_SHM"));
+  return static_cast<prem_token *>(createNamedShm(
+      Name, PREM_SHM_MAGIC_TOKEN, sizeof(prem_token), "PREM_TOKEN_SHM",
+      /*Share=*/true));
 }
 
 void prem_token_close_shared(prem_token *T, const char *Name) {
-  munmap(T, sizeof(prem_token));
+  munmap(headerOf(T), stateOffset() + sizeof(prem_token));
   shm_unlink(Name);
 }
 
 struct prem_guard_arbiter {
   std::string Name;
   prem_guard *Guard;
+  prem_shm_header *Header; // of Guard's shared-memory object
   uint64_t EMemory, ECompute;
   std::atomic<bool> Stop{false};
   std::atomic<uint64_t> WindowEnd{0};
@@ -225,9 +312,17 @@ struct prem_guard_arbiter {
       Next = std::max(Next, Now) + (Kernel ? EMemory : ECompute);
       WindowEnd.store(Next, std::memory_order_relaxed);
       atomic(Guard->epoch).store(Epoch, std::memory_order_release);
-      while (nowNs() < Next)
+      // The heartbeat (prem_shm_header): the runtime of a program that
+      // waits for a window tells a dead arbiter from a slow one by it.
+      atomic(Header->heartbeat_ns).store(Now, std::memory_order_relaxed);
+      for (uint64_t T, Beat = Now; (T = nowNs()) < Next;) {
         if (Stop.load(std::memory_order_relaxed))
           return;
+        if (T - Beat >= PREM_SHM_HEARTBEAT_NS) {
+          atomic(Header->heartbeat_ns).store(T, std::memory_order_relaxed);
+          Beat = T;
+        }
+      }
       bool Held = atomic(Guard->in_memory).load(std::memory_order_acquire);
       if (!Held) {
         HeldWindows = 0;
@@ -265,13 +360,14 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
     if (!EMemory || !ECompute)
       return nullptr;
   }
-  void *P = createNamedShm(Name, sizeof(prem_guard), "PREM_GUARD_SHM");
+  void *P = createNamedShm(Name, PREM_SHM_MAGIC_GUARD, sizeof(prem_guard),
+                           "PREM_GUARD_SHM", /*Share=*/false);
   if (!P)
     return nullptr;
   auto *G = new prem_guard_arbiter;
   G->Name = Name;
   G->Guard = static_cast<prem_guard *>(P);
-  *G->Guard = prem_guard{};
+  G->Header = headerOf(P);
   G->EMemory = EMemory;
   G->ECompute = ECompute;
   G->Lateness.reserve(prem_guard_arbiter::MaxLatenessSamples);
@@ -332,7 +428,7 @@ prem_guard_stats prem_guard_stop(prem_guard_arbiter *G) {
               (unsigned long long)Stats.recoveries);
       fclose(Out);
     }
-  munmap(G->Guard, sizeof(prem_guard));
+  munmap(G->Header, stateOffset() + sizeof(prem_guard));
   shm_unlink(G->Name.c_str());
   delete G;
   return Stats;

@@ -3,7 +3,8 @@
 // Part of prem-llvm. Seed 001's Equations 2 and 3 on worked examples (both
 // branches of Eq. 2), the token's FIFO fairness and mutual exclusion under
 // contention, the watchdog taking the token back from a holder that never
-// gives it up, and the calibration of footnote 11.
+// gives it up, the calibration of footnote 11, and the header of the
+// shared-memory objects libprem makes for the device runtime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +13,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <fcntl.h>
 #include <string>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
@@ -331,6 +337,145 @@ TEST(Tdma, CpuTaskWaitsForItsSlot) {
     uint64_t At = prem_tdma_cpu_enter_mem(&Table, 6); // slot 2
     EXPECT_EQ(At / Table.slot_ns % Table.slots, 2u);
     EXPECT_LE(At % Table.slot_ns + Table.budget_ns, Table.slot_ns);
+  }
+}
+
+// The shared-memory objects libprem makes for the device runtime begin with
+// a prem_shm_header (prem_rt.h), the state a page further on.
+const prem_shm_header *headerBefore(const void *State) {
+  long Page = sysconf(_SC_PAGESIZE);
+  return reinterpret_cast<const prem_shm_header *>(
+      static_cast<const char *>(State) - (Page > 4096 ? Page : 4096));
+}
+
+pid_t deadPid() {
+  pid_t Child = fork();
+  if (Child == 0)
+    _exit(0);
+  waitpid(Child, nullptr, 0); // reaped: kill(Child, 0) fails with ESRCH
+  return Child;
+}
+
+TEST(SharedMemory, TokenObjectHasAHeader) {
+  std::string Name = "/prem-unit-token-" + std::to_string(getpid());
+  prem_token *T = prem_token_open_shared(Name.c_str());
+  ASSERT_NE(T, nullptr);
+  const prem_shm_header *H = headerBefore(T);
+  EXPECT_EQ(H->magic, PREM_SHM_MAGIC_TOKEN);
+  EXPECT_EQ(H->version, PREM_SHM_VERSION);
+  EXPECT_EQ(H->size, H->state_offset + sizeof(prem_token));
+  EXPECT_EQ(H->owner_pid, getpid());
+  ASSERT_NE(getenv("PREM_TOKEN_SHM"), nullptr);
+  EXPECT_EQ(std::string(getenv("PREM_TOKEN_SHM")), Name);
+  EXPECT_EQ(T->next, 0u);
+  // A second open while the creator lives shares the token.
+  T->next = 3;
+  prem_token *Again = prem_token_open_shared(Name.c_str());
+  ASSERT_NE(Again, nullptr);
+  EXPECT_EQ(Again->next, 3u);
+  munmap(const_cast<prem_shm_header *>(headerBefore(Again)), H->size);
+  prem_token_close_shared(T, Name.c_str());
+  EXPECT_LT(shm_open(Name.c_str(), O_RDONLY, 0), 0); // unlinked
+}
+
+// An object of that name that is no prem token is left alone.
+TEST(SharedMemory, TokenRefusesAForeignObject) {
+  std::string Name = "/prem-unit-foreign-" + std::to_string(getpid());
+  int Fd = shm_open(Name.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
+  ASSERT_GE(Fd, 0);
+  ASSERT_EQ(write(Fd, "not prem", 8), 8);
+  errno = 0;
+  EXPECT_EQ(prem_token_open_shared(Name.c_str()), nullptr);
+  EXPECT_EQ(errno, EEXIST);
+  struct stat St;
+  ASSERT_EQ(fstat(Fd, &St), 0);
+  EXPECT_EQ(St.st_size, 8); // untouched
+  close(Fd);
+  shm_unlink(Name.c_str());
+}
+
+// One left behind by a process that died is taken over, its state zeroed.
+TEST(SharedMemory, TokenTakesOverADeadOwnersObject) {
+  std::string Name = "/prem-unit-dead-" + std::to_string(getpid());
+  prem_token *T = prem_token_open_shared(Name.c_str());
+  ASSERT_NE(T, nullptr);
+  auto *H = const_cast<prem_shm_header *>(headerBefore(T));
+  H->owner_pid = deadPid();
+  T->next = 7;
+  prem_token *Again = prem_token_open_shared(Name.c_str());
+  ASSERT_NE(Again, nullptr);
+  EXPECT_EQ(Again->next, 0u);
+  EXPECT_EQ(headerBefore(Again)->owner_pid, getpid());
+  EXPECT_EQ(T->next, 0u); // the same object, seen through the first map
+  munmap(const_cast<prem_shm_header *>(headerBefore(Again)), H->size);
+  prem_token_close_shared(T, Name.c_str());
+}
+
+// The guard's header names the arbiter, whose heartbeat moves while it
+// runs; a second arbiter on the same name is refused.
+TEST(SharedMemory, GuardHeaderHeartbeatAndOneArbiter) {
+  std::string Name = "/prem-unit-guard-header-" + std::to_string(getpid());
+  prem_guard_arbiter *G = prem_guard_start(Name.c_str(), 100000, 100000);
+  ASSERT_NE(G, nullptr);
+  const prem_shm_header *H = headerBefore(prem_guard_state(G));
+  EXPECT_EQ(H->magic, PREM_SHM_MAGIC_GUARD);
+  EXPECT_EQ(H->version, PREM_SHM_VERSION);
+  EXPECT_EQ(H->size, H->state_offset + sizeof(prem_guard));
+  EXPECT_EQ(H->owner_pid, getpid());
+  EXPECT_EQ(H->state_offset % 4096, 0u);
+  uint64_t First = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
+  EXPECT_NE(First, 0u);
+  uint64_t Later = First;
+  // At least every millisecond; allow a loaded machine 2 s.
+  for (int I = 0; I < 200 && Later == First; ++I) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    Later = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
+  }
+  EXPECT_GT(Later, First);
+  errno = 0;
+  EXPECT_EQ(prem_guard_start(Name.c_str(), 100000, 100000), nullptr);
+  EXPECT_EQ(errno, EBUSY);
+  prem_guard_stop(G);
+}
+
+// A guard left behind by an arbiter that died is taken over; so is one
+// whose pid runs but whose heartbeat stopped long ago (the pid reused).
+TEST(SharedMemory, GuardTakesOverALeftBehindObject) {
+  std::string Name = "/prem-unit-guard-left-" + std::to_string(getpid());
+  for (bool DeadPid : {true, false}) {
+    prem_guard_arbiter *G = prem_guard_start(Name.c_str(), 100000, 100000);
+    ASSERT_NE(G, nullptr);
+    size_t Size = headerBefore(prem_guard_state(G))->size;
+    // What a killed arbiter leaves: the object, mapped here once more.
+    int Fd = shm_open(Name.c_str(), O_RDWR, 0);
+    ASSERT_GE(Fd, 0);
+    void *Copy = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+    close(Fd);
+    ASSERT_NE(Copy, MAP_FAILED);
+    prem_guard_stop(G); // unmaps and unlinks
+    Fd = shm_open(Name.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
+    ASSERT_GE(Fd, 0);
+    ASSERT_EQ(write(Fd, Copy, Size), ssize_t(Size));
+    close(Fd);
+    munmap(Copy, Size);
+    // Its owner: a pid that is gone, or this process with a heartbeat of
+    // 20 s ago (the object of a dead arbiter whose pid is ours now).
+    Fd = shm_open(Name.c_str(), O_RDWR, 0);
+    auto *H = static_cast<prem_shm_header *>(
+        mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0));
+    close(Fd);
+    if (DeadPid)
+      H->owner_pid = deadPid();
+    else
+      H->heartbeat_ns -= 20000000000ull;
+    G = prem_guard_start(Name.c_str(), 100000, 100000);
+    EXPECT_NE(G, nullptr) << (DeadPid ? "dead pid" : "stale heartbeat");
+    if (G) {
+      EXPECT_EQ(H->owner_pid, getpid());
+      prem_guard_stop(G);
+    }
+    munmap(H, Size);
+    shm_unlink(Name.c_str());
   }
 }
 
