@@ -1236,6 +1236,38 @@ static uint64_t acquire(void) { return 0; }
 static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #endif
 
+#if !PREM_GPU && !PREM_ARBITER_LAUNCH
+/* PREM_ARBITER picks the policy only in a build with
+ * -fprem-arbiter=launch. Elsewhere it is ignored, and a run that asks for
+ * an arbiter this way would go unprotected without a word: say so once,
+ * when the device image is loaded (every linked copy of the runtime
+ * registers this; the first prints). Quiet when it names the policy
+ * built in. */
+#if PREM_ARBITER_DEVICE
+#define PREM_BUILT_POLICY "device"
+#elif PREM_ARBITER_TDMA
+#define PREM_BUILT_POLICY "tdma"
+#elif PREM_ARBITER_HOST
+#define PREM_BUILT_POLICY "host"
+#elif PREM_ARBITER_RTGATE
+#define PREM_BUILT_POLICY "rtgate"
+#else
+#define PREM_BUILT_POLICY "none"
+#endif
+__attribute__((weak)) int __prem_arbiter_warned;
+__attribute__((constructor)) static void warn_arbiter_ignored(void) {
+  const char *Name = getenv("PREM_ARBITER");
+  if (!Name || !*Name || strcmp(Name, PREM_BUILT_POLICY) == 0 ||
+      __atomic_exchange_n(&__prem_arbiter_warned, 1, __ATOMIC_RELAXED))
+    return;
+  fprintf(stderr,
+          "prem: PREM_ARBITER='%s' ignored: this program was built with the "
+          "policy '" PREM_BUILT_POLICY "' (-fprem-arbiter=launch picks one "
+          "when it runs)\n",
+          Name);
+}
+#endif
+
 /* The memory phase is recorded once the token is held and its end before
  * the token goes: in the trace, memory phases of different agents never
  * overlap under an arbiter. */
