@@ -124,6 +124,19 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
                              " (build it, or name it with -prem-runtime)");
     return PreservedAnalyses::all();
   }
+  // Another target's runtime would reach the back end as this target's code
+  // and end in an instruction-selection crash: say which file is needed.
+  // (A module without a triple, such as the tests' empty runtime, links.)
+  Triple RuntimeTriple(Runtime->getTargetTriple());
+  if (!Runtime->getTargetTriple().str().empty() &&
+      RuntimeTriple.getArch() != T.getArch()) {
+    M.getContext().emitError(
+        "prem: the device runtime '" + Path + "' is for " +
+        RuntimeTriple.str() + ", and this module for " + T.str() +
+        ": link prem-rt-" + T.str() + ".bc (beside the plugin), or name a "
+        "runtime for " + T.getArchName() + " with -prem-runtime");
+    return PreservedAnalyses::all();
+  }
   Runtime->setTargetTriple(M.getTargetTriple());
   Runtime->setDataLayout(M.getDataLayout());
   bool Failed = Linker::linkModules(

@@ -114,12 +114,53 @@ bool fromJSON(const json::Value &V, Profile &Pr, json::Path P) {
   return O.map("kernels", Pr.Kernels);
 }
 
+/// How deep arrays and objects nest in Text, outside strings, and the line
+/// where the deepest starts: llvm::json::parse recurses once per level, so a
+/// file of nothing but '[' would overflow the stack.
+static std::pair<unsigned, unsigned> deepestNesting(StringRef Text) {
+  unsigned Depth = 0, Deepest = 0, Line = 1, DeepestLine = 1;
+  bool InString = false, Escaped = false;
+  for (char Ch : Text) {
+    if (Ch == '\n')
+      ++Line;
+    if (InString) {
+      if (Escaped)
+        Escaped = false;
+      else if (Ch == '\\')
+        Escaped = true;
+      else if (Ch == '"')
+        InString = false;
+      continue;
+    }
+    if (Ch == '"')
+      InString = true;
+    else if (Ch == '[' || Ch == '{') {
+      if (++Depth > Deepest) {
+        Deepest = Depth;
+        DeepestLine = Line;
+      }
+    } else if ((Ch == ']' || Ch == '}') && Depth)
+      --Depth;
+  }
+  return {Deepest, DeepestLine};
+}
+
 /// Reads and checks the profile; reports what is wrong, naming the file.
 std::optional<Profile> readProfile(StringRef Path, LLVMContext &C) {
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer) {
     C.emitError("prem: cannot read the load profile '" + Path +
                 "': " + Buffer.getError().message());
+    return std::nullopt;
+  }
+  // A load profile nests four levels (docs/profile-format.md).
+  constexpr unsigned MaxNesting = 64;
+  auto [Depth, DepthLine] = deepestNesting((*Buffer)->getBuffer());
+  if (Depth > MaxNesting) {
+    C.emitError("prem: the load profile '" + Path + "' nests arrays and " +
+                "objects more than " + Twine(MaxNesting) +
+                " levels deep (line " + Twine(DepthLine) +
+                "): not a load profile");
     return std::nullopt;
   }
   Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());

@@ -44,6 +44,10 @@
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/range.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=RANGE
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/version.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=VERSION
 ; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/format.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=FORMAT
+; A file nested 100 000 deep is refused before it is parsed (the JSON
+; parser recurses once per level: it overflowed the stack).
+; RUN: %python -c "print('[' * 100000)" > %t/deep.json
+; RUN: not %opt_prem -passes=prem-bypass -prem-profile-use=%t/deep.json -disable-output %t/k.ll 2>&1 | FileCheck %s --check-prefix=DEEP
 
 ; MARK-LABEL: define ptx_kernel void @k(
 ; MARK: %v.in = load float, ptr %p.in, align 4, !dbg !{{[0-9]+}}, !prem.bypass ![[M:[0-9]+]]
@@ -96,6 +100,7 @@
 ; STALE: warning: prem: the load profile '{{.*}}stale.json' is stale for kernel k (its loads hash to 6a901f1d9344e410, the profile's to 0123456789abcdef); no load of the kernel is bypassed
 ; MISSING: error: prem: cannot read the load profile '{{.*}}missing.json': No such file or directory
 ; NOTJSON: error: prem: the load profile '{{.*}}notjson.json' is not JSON: [1:11, byte=11]: Expected : after object key
+; DEEP: error: prem: the load profile '{{.*}}deep.json' nests arrays and objects more than 64 levels deep (line 1): not a load profile
 ; BADFIELD: error: prem: the load profile '{{.*}}badfield.json' is malformed: expected integer at profile.kernels[0].loads[0].bytes_cached
 ; RANGE: error: prem: the load profile '{{.*}}range.json' is malformed: expected a number in [0, 1] at profile.kernels[0].loads[0].utilization_line
 ; VERSION: error: prem: the load profile '{{.*}}version.json' is malformed: this plugin reads version 1 at profile.version

@@ -15,6 +15,10 @@
 // RUN: cmp %t.plain.ll %t.none.ll
 // A runtime that cannot be read is an error naming it, not a crash.
 // RUN: not %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime -prem-runtime=%t.missing.bc %t.ll -disable-output 2>&1 | FileCheck %s --check-prefix=MISSING
+// Another target's runtime (NVPTX's on host offload) is refused, naming
+// both targets and the file needed; it used to reach the back end and
+// crash there ("Cannot select").
+// RUN: not %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime -prem-runtime=%prem_obj/lib/prem-rt-nvptx64-nvidia-cuda.bc %t.ll -disable-output 2>&1 | FileCheck %s --check-prefix=TARGET
 #define N 64
 void jacobi(float *restrict B, const float *restrict A) {
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
@@ -58,3 +62,4 @@ void jacobi(float *restrict B, const float *restrict A) {
 // LINKED-DAG: define internal void @__prem_copy_1d(ptr
 
 // MISSING: error: prem: cannot load the device runtime '{{.*}}.missing.bc'
+// TARGET: error: prem: the device runtime '{{.*}}prem-rt-nvptx64-nvidia-cuda.bc' is for nvptx64-nvidia-cuda, and this module for x86_64-unknown-linux-gnu: link prem-rt-x86_64-unknown-linux-gnu.bc (beside the plugin), or name a runtime for x86_64 with -prem-runtime
