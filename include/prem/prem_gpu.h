@@ -91,6 +91,17 @@ prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *cfg);
  * -prem-best-effort (prem-cc -fprem-arbiter=rtgate, -fprem-best-effort). */
 int prem_gpu_gate_attach(prem_gpu_gate *g, CUmodule module);
 
+/* Policy "tdma" with slots per launch (prem_rt.h, design §3b): writes
+ * table to the module's __prem_tdma, so that every block of the module's
+ * next launches starts its memory phases in slot table->launch_slot - 1
+ * (0: each block in slot "block number mod slots", as before). Give each
+ * launch that runs at the same time a module of its own and a slot of its
+ * own. Synchronous (cuMemcpyHtoD): call it before the launch. The table is
+ * checked first (slot_ns and slots above 0, budget_ns below slot_ns,
+ * launch_slot at most slots, a round within 64 bits). 0, or -1 with a
+ * message. */
+int prem_gpu_tdma_set(CUmodule module, const prem_tdma *table);
+
 /* CUDA runtime API programs: attaches the module that holds kernel (the
  * address of a __global__ function, as given to cudaLaunchKernel), through
  * cudaGetFuncBySymbol and cuFuncGetModule. In the library when the CUDA

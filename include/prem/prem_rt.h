@@ -160,11 +160,15 @@ PREM_RT_DEVICE extern prem_guard *__prem_guard;
 
 /* The slot table of the "tdma" policy: agent a (a GPU block, a host-offload
  * thread) starts memory phases only in slot a mod slots of every round of
- * `slots` slots of slot_ns, and only when budget_ns fits the rest of it. */
+ * `slots` slots of slot_ns, and only when budget_ns fits the rest of it.
+ * With launch_slot = k + 1 the slot is per launch, not per block (design
+ * §3b): every agent of the module starts its memory phases in slot k, so
+ * the blocks of a launch run their memory phases together, and the host
+ * gives each launch (each module's table) a slot of its own. */
 typedef struct prem_tdma {
   uint64_t slot_ns;
   uint32_t slots;
-  uint32_t reserved;
+  uint32_t launch_slot; /* 0: slot (agent mod slots); k + 1: slot k */
   uint64_t budget_ns;
   uint64_t reserved2;
 } prem_tdma;
@@ -314,7 +318,8 @@ PREM_RT_DEVICE extern uint32_t __prem_arbiter;
  * which cannot overflow. */
 PREM_RT_DEVICE static inline int
 prem_tdma_may_start(const prem_tdma *t, uint32_t agent, uint64_t now) {
-  return (now / t->slot_ns) % t->slots == agent % t->slots &&
+  uint32_t slot = t->launch_slot ? t->launch_slot - 1 : agent % t->slots;
+  return (now / t->slot_ns) % t->slots == slot &&
          t->budget_ns <= t->slot_ns - now % t->slot_ns;
 }
 

@@ -698,8 +698,9 @@ tdma_refuse(const char *Spec, const char *Field, const char *Why, ...) {
   va_start(Args, Why);
   vfprintf(stderr, Why, Args);
   va_end(Args);
-  fprintf(stderr, " (want slot_ns,slots,budget_ns in decimal, slot_ns > 0, "
-                  "0 < slots <= %u, budget_ns <= slot_ns)\n",
+  fprintf(stderr, " (want slot_ns,slots,budget_ns[,launch_slot] in decimal, "
+                  "slot_ns > 0, 0 < slots <= %u, budget_ns < slot_ns, "
+                  "launch_slot < slots)\n",
           UINT32_MAX);
   _Exit(1); /* from inside a parallel region: no atexit handlers */
 }
@@ -725,7 +726,9 @@ static uint64_t tdma_field(const char *Spec, const char **Next,
   return V;
 }
 
-/* PREM_TDMA="slot_ns,slots,budget_ns", strictly. */
+/* PREM_TDMA="slot_ns,slots,budget_ns[,launch_slot]", strictly: with
+ * launch_slot, every agent of the program starts its memory phases in that
+ * slot (per launch, not per thread). */
 static void tdma_parse(const char *Spec, prem_tdma *T) {
   const char *Next = Spec;
   uint64_t Slot = tdma_field(Spec, &Next, "slot_ns");
@@ -735,8 +738,16 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
   if (*Next++ != ',')
     tdma_refuse(Spec, "budget_ns", "is missing");
   uint64_t Budget = tdma_field(Spec, &Next, "budget_ns");
+  uint64_t Launch = 0;
+  if (*Next == ',') {
+    ++Next;
+    Launch = tdma_field(Spec, &Next, "launch_slot") + 1;
+    if (Launch > Slots || Launch > UINT32_MAX)
+      tdma_refuse(Spec, "launch_slot", "%llu is not a slot of the table",
+                  (unsigned long long)(Launch - 1));
+  }
   if (*Next)
-    tdma_refuse(Spec, "budget_ns", "is followed by '%s' (more than three "
+    tdma_refuse(Spec, "launch_slot", "is followed by '%s' (more than four "
                 "fields)", Next);
   if (!Slot)
     tdma_refuse(Spec, "slot_ns", "is 0");
@@ -745,8 +756,10 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
   if (Slots > UINT32_MAX)
     tdma_refuse(Spec, "slots", "%llu is more than %u",
                 (unsigned long long)Slots, UINT32_MAX);
-  if (Budget > Slot)
-    tdma_refuse(Spec, "budget_ns", "%llu is longer than slot_ns %llu",
+  /* A budget of the whole slot could start only at the nanosecond the slot
+   * opens: an agent would wait for ever. */
+  if (Budget >= Slot)
+    tdma_refuse(Spec, "budget_ns", "%llu is not shorter than slot_ns %llu",
                 (unsigned long long)Budget, (unsigned long long)Slot);
   if (Slot > UINT64_MAX / Slots)
     tdma_refuse(Spec, "slot_ns",
@@ -755,6 +768,7 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
                 (unsigned long long)Slot, (unsigned long long)Slots);
   T->slot_ns = Slot;
   T->slots = (uint32_t)Slots;
+  T->launch_slot = (uint32_t)Launch;
   T->budget_ns = Budget;
 }
 #endif

@@ -280,6 +280,45 @@ int prem_gpu_gate_end(prem_gpu_gate *G, CUstream Stream, unsigned Slot) {
   return flag(G, Stream, Slot, 0, "prem_gpu_gate_end");
 }
 
+int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
+  static const char *const F = "prem_gpu_tdma_set";
+  if (!Module || !Table) {
+    complain(F, Module ? "no table (NULL)" : "no module (NULL)");
+    return -1;
+  }
+  // The device runtime divides by both and waits for budget_ns left in a
+  // slot: a table it cannot keep is refused here, before any CUDA call.
+  if (!Table->slot_ns || !Table->slots || Table->budget_ns >= Table->slot_ns ||
+      Table->launch_slot > Table->slots ||
+      Table->slot_ns > UINT64_MAX / Table->slots) {
+    complain(F, "the table wants slot_ns > 0, slots > 0, budget_ns < slot_ns, "
+                "launch_slot <= slots and slot_ns x slots within 64 bits");
+    return -1;
+  }
+  CUdeviceptr Global;
+  size_t Bytes = 0;
+  CUresult R = cuModuleGetGlobal(&Global, &Bytes, Module, "__prem_tdma");
+  if (R == CUDA_ERROR_NOT_FOUND) {
+    complain(F, "the module has no __prem_tdma: it was not built with "
+                "-prem-arbiter=tdma or launch");
+    return -1;
+  }
+  if (R != CUDA_SUCCESS) {
+    premGpuReport(F, "cuModuleGetGlobal(\"__prem_tdma\")", R);
+    return -1;
+  }
+  if (Bytes != sizeof *Table) {
+    std::fprintf(stderr,
+                 "prem: %s: the module's __prem_tdma is %zu bytes, not %zu: "
+                 "not the prem device runtime's\n",
+                 F, Bytes, sizeof *Table);
+    return -1;
+  }
+  return check(F, "cuMemcpyHtoD", cuMemcpyHtoD(Global, Table, sizeof *Table))
+             ? 0
+             : -1;
+}
+
 int prem_gpu_gate_best_effort(CUfunction Kernel) {
   static const char *const F = "prem_gpu_gate_best_effort";
   if (!Kernel) {

@@ -80,6 +80,25 @@ TEST(PremGpu, RefusesConfigurationsOutOfRange) {
   }
 }
 
+TEST(PremGpu, TdmaTablesTheRuntimeCannotKeepAreRefused) {
+  // No CUDA call is made for these: a fake module handle is never used.
+  CUmodule Fake = reinterpret_cast<CUmodule>(uintptr_t(1));
+  const prem_tdma Bad[] = {
+      {0, 8, 0, 100, 0},               // no slot length
+      {100000, 0, 0, 100, 0},          // no slots
+      {100000, 8, 0, 100000, 0},       // a budget of the whole slot
+      {100000, 8, 9, 50000, 0},        // a launch slot past the table
+      {UINT64_MAX / 2, 4, 0, 100, 0}}; // a round past 64 bits
+  for (const prem_tdma &T : Bad) {
+    CaptureStderr();
+    EXPECT_EQ(prem_gpu_tdma_set(Fake, &T), -1);
+    EXPECT_HAS(GetCapturedStderr(), "prem: prem_gpu_tdma_set: the table wants");
+  }
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_tdma_set(nullptr, &Bad[0]), -1);
+  EXPECT_HAS(GetCapturedStderr(), "no module (NULL)");
+}
+
 TEST(PremGpu, NullGateIsRefusedNotACrash) {
   CaptureStderr();
   EXPECT_EQ(prem_gpu_gate_attach(nullptr, nullptr), -1);
