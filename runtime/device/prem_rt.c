@@ -330,6 +330,47 @@ map_named_shm(const char *Var, uint64_t Magic, const char *What,
 }
 #endif
 
+#if !PREM_GPU
+/* An environment value that does not parse stops the program: a default in
+ * its place would leave the run on a schedule nobody chose. "prem:
+ * VAR='...': <field> <what is wrong with it> (want ...)". */
+typedef struct env_value {
+  const char *Var, *Text, *Want;
+} env_value;
+
+__attribute__((format(printf, 3, 4), unused)) static _Noreturn void
+env_refuse(const env_value *V, const char *Field, const char *Why, ...) {
+  fprintf(stderr, "prem: %s='%s': %s ", V->Var, V->Text, Field);
+  va_list Args;
+  va_start(Args, Why);
+  vfprintf(stderr, Why, Args);
+  va_end(Args);
+  fprintf(stderr, " (want %s)\n", V->Want);
+  _Exit(1); /* from inside a parallel region: no atexit handlers */
+}
+
+/* The field of V at *Next: digits only (no sign, space or exponent) up to a
+ * comma or the end, and within 64 bits; *Next moves past it. */
+__attribute__((unused)) static uint64_t
+env_field(const env_value *V, const char **Next, const char *Field) {
+  const char *Text = *Next;
+  int Length = (int)strcspn(Text, ",");
+  if (!Length)
+    env_refuse(V, Field, "is empty");
+  char *End = (char *)Text;
+  errno = 0;
+  unsigned long long N =
+      Text[0] >= '0' && Text[0] <= '9' ? strtoull(Text, &End, 10) : 0;
+  if (End != Text + Length)
+    env_refuse(V, Field, "'%.*s' is not an unsigned decimal number", Length,
+               Text);
+  if (errno == ERANGE)
+    env_refuse(V, Field, "%.*s does not fit 64 bits", Length, Text);
+  *Next = End;
+  return N;
+}
+#endif
+
 /* Unique per agent: the linear block index on a GPU (agent_id() is x only),
  * the thread number on the host. */
 __attribute__((unused)) static uint32_t token_agent(void) {
@@ -688,81 +729,49 @@ static void host_release(int ExecuteFollows) {
 __attribute__((weak)) prem_tdma __prem_tdma = {100000, 8, 0, 50000, 0};
 
 #if !PREM_GPU
-/* A table that is not one stops the program: the default in its place
- * would leave the run on a schedule nobody chose. "prem: PREM_TDMA='...':
- * <field> <what is wrong with it>". */
-__attribute__((format(printf, 3, 4))) static _Noreturn void
-tdma_refuse(const char *Spec, const char *Field, const char *Why, ...) {
-  fprintf(stderr, "prem: PREM_TDMA='%s': %s ", Spec, Field);
-  va_list Args;
-  va_start(Args, Why);
-  vfprintf(stderr, Why, Args);
-  va_end(Args);
-  fprintf(stderr, " (want slot_ns,slots,budget_ns[,launch_slot] in decimal, "
-                  "slot_ns > 0, 0 < slots <= %u, budget_ns < slot_ns, "
-                  "launch_slot < slots)\n",
-          UINT32_MAX);
-  _Exit(1); /* from inside a parallel region: no atexit handlers */
-}
-
-/* The field of Spec at *Next: digits only (no sign, space or exponent) up
- * to a comma or the end, and within 64 bits. */
-static uint64_t tdma_field(const char *Spec, const char **Next,
-                           const char *Field) {
-  const char *Text = *Next;
-  int Length = (int)strcspn(Text, ",");
-  if (!Length)
-    tdma_refuse(Spec, Field, "is empty");
-  char *End = (char *)Text;
-  errno = 0;
-  unsigned long long V =
-      Text[0] >= '0' && Text[0] <= '9' ? strtoull(Text, &End, 10) : 0;
-  if (End != Text + Length)
-    tdma_refuse(Spec, Field, "'%.*s' is not an unsigned decimal number",
-                Length, Text);
-  if (errno == ERANGE)
-    tdma_refuse(Spec, Field, "%.*s does not fit 64 bits", Length, Text);
-  *Next = End;
-  return V;
-}
-
 /* PREM_TDMA="slot_ns,slots,budget_ns[,launch_slot]", strictly: with
  * launch_slot, every agent of the program starts its memory phases in that
  * slot (per launch, not per thread). */
 static void tdma_parse(const char *Spec, prem_tdma *T) {
+  char Want[160];
+  snprintf(Want, sizeof Want,
+           "slot_ns,slots,budget_ns[,launch_slot] in decimal, slot_ns > 0, "
+           "0 < slots <= %u, budget_ns < slot_ns, launch_slot < slots",
+           UINT32_MAX);
+  const env_value E = {"PREM_TDMA", Spec, Want};
   const char *Next = Spec;
-  uint64_t Slot = tdma_field(Spec, &Next, "slot_ns");
+  uint64_t Slot = env_field(&E, &Next, "slot_ns");
   if (*Next++ != ',')
-    tdma_refuse(Spec, "slots", "is missing");
-  uint64_t Slots = tdma_field(Spec, &Next, "slots");
+    env_refuse(&E, "slots", "is missing");
+  uint64_t Slots = env_field(&E, &Next, "slots");
   if (*Next++ != ',')
-    tdma_refuse(Spec, "budget_ns", "is missing");
-  uint64_t Budget = tdma_field(Spec, &Next, "budget_ns");
+    env_refuse(&E, "budget_ns", "is missing");
+  uint64_t Budget = env_field(&E, &Next, "budget_ns");
   uint64_t Launch = 0;
   if (*Next == ',') {
     ++Next;
-    Launch = tdma_field(Spec, &Next, "launch_slot") + 1;
+    Launch = env_field(&E, &Next, "launch_slot") + 1;
     if (Launch > Slots || Launch > UINT32_MAX)
-      tdma_refuse(Spec, "launch_slot", "%llu is not a slot of the table",
+      env_refuse(&E, "launch_slot", "%llu is not a slot of the table",
                   (unsigned long long)(Launch - 1));
   }
   if (*Next)
-    tdma_refuse(Spec, "launch_slot", "is followed by '%s' (more than four "
+    env_refuse(&E, "launch_slot", "is followed by '%s' (more than four "
                 "fields)", Next);
   if (!Slot)
-    tdma_refuse(Spec, "slot_ns", "is 0");
+    env_refuse(&E, "slot_ns", "is 0");
   if (!Slots)
-    tdma_refuse(Spec, "slots", "is 0");
+    env_refuse(&E, "slots", "is 0");
   if (Slots > UINT32_MAX)
-    tdma_refuse(Spec, "slots", "%llu is more than %u",
+    env_refuse(&E, "slots", "%llu is more than %u",
                 (unsigned long long)Slots, UINT32_MAX);
   /* A budget of the whole slot could start only at the nanosecond the slot
    * opens: an agent would wait for ever. */
   if (Budget >= Slot)
-    tdma_refuse(Spec, "budget_ns", "%llu is not shorter than slot_ns %llu",
+    env_refuse(&E, "budget_ns", "%llu is not shorter than slot_ns %llu",
                 (unsigned long long)Budget, (unsigned long long)Slot);
   if (Slot > UINT64_MAX / Slots)
-    tdma_refuse(Spec, "slot_ns",
+    env_refuse(&E, "slot_ns",
                 "%llu x slots %llu (a round of the table) does not fit 64 "
                 "bits",
                 (unsigned long long)Slot, (unsigned long long)Slots);
@@ -839,21 +848,6 @@ static prem_gate *gate(void) {
 __attribute__((weak)) prem_gate __prem_gate_state;
 __attribute__((weak)) int __prem_gate_ready;
 
-static uint64_t gate_field(const char *Spec, const char **Next,
-                           const char *Name) {
-  char *End;
-  unsigned long long V = strtoull(*Next, &End, 10);
-  if (End == *Next || (*End && *End != ',') || **Next == '-') {
-    fprintf(stderr,
-            "prem: PREM_GATE='%s': %s is not a number "
-            "(period_ns,bytes_per_period[,max_in_memory])\n",
-            Spec, Name);
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
-  }
-  *Next = *End ? End + 1 : End;
-  return V;
-}
-
 static prem_gate *gate(void) {
   prem_gate *G = &__prem_gate_state;
   if (__atomic_load_n(&__prem_gate_ready, __ATOMIC_ACQUIRE) == 2)
@@ -867,19 +861,30 @@ static prem_gate *gate(void) {
     G->governor.nominal = 1;
     const char *Spec = getenv("PREM_GATE");
     if (Spec && *Spec) {
+      char Want[120];
+      snprintf(Want, sizeof Want,
+               "period_ns,bytes_per_period[,max_in_memory] in decimal, "
+               "period_ns > 0, max_in_memory <= %u",
+               UINT32_MAX);
+      const env_value E = {"PREM_GATE", Spec, Want};
       const char *Next = Spec;
-      G->period_ns = gate_field(Spec, &Next, "period_ns");
-      G->be_bytes_per_period = gate_field(Spec, &Next, "bytes_per_period");
-      if (*Next)
-        G->rt_max_in_memory =
-            (uint32_t)gate_field(Spec, &Next, "max_in_memory");
-      if (*Next || !G->period_ns) {
-        fprintf(stderr,
-                "prem: PREM_GATE='%s': want period_ns (> 0), "
-                "bytes_per_period and, optionally, max_in_memory\n",
-                Spec);
-        _Exit(1);
+      G->period_ns = env_field(&E, &Next, "period_ns");
+      if (*Next++ != ',')
+        env_refuse(&E, "bytes_per_period", "is missing");
+      G->be_bytes_per_period = env_field(&E, &Next, "bytes_per_period");
+      if (*Next == ',') {
+        ++Next;
+        uint64_t K = env_field(&E, &Next, "max_in_memory");
+        if (K > UINT32_MAX)
+          env_refuse(&E, "max_in_memory", "%llu is more than %u",
+                     (unsigned long long)K, UINT32_MAX);
+        G->rt_max_in_memory = (uint32_t)K;
       }
+      if (*Next)
+        env_refuse(&E, "max_in_memory",
+                   "is followed by '%s' (more than three fields)", Next);
+      if (!G->period_ns)
+        env_refuse(&E, "period_ns", "is 0");
     }
     G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
     G->be_ratio = G->governor.nominal;
