@@ -15,7 +15,7 @@
 #                 stub library: a program linked with libprem_gpu starts
 #                 and every driver call fails, as without a driver
 #                 (REQUIRES: cuda-stub)
-#   %prem_plugin_clangxx  the plugin built with clang++ (REQUIRES:
+#   %cxx_plugin   the plugin built with clang++ (REQUIRES:
 #                 plugin-clangxx; $PREM_PLUGIN_CLANGXX, set by scripts/test.sh)
 # Features: prem-gpu (libprem_gpu is built), cuda-stub, plugin-clangxx.
 import os
@@ -87,7 +87,7 @@ config.substitutions.append(
 plugin_clangxx = os.environ.get("PREM_PLUGIN_CLANGXX", "")
 if plugin_clangxx and os.path.exists(plugin_clangxx):
     config.available_features.add("plugin-clangxx")
-    config.substitutions.append(("%prem_plugin_clangxx", plugin_clangxx))
+    config.substitutions.append(("%cxx_plugin", plugin_clangxx))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
 if has_cuda:
