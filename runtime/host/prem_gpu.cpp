@@ -188,6 +188,36 @@ prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *Cfg) {
   return nullptr;
 }
 
+/// Writes Size bytes of Data to the module's global Name, which the device
+/// runtime defines with that size; NotFound says how to build a module that
+/// has it. 0, or -1 with a message.
+static int writeModuleGlobal(const char *F, CUmodule Module, const char *Name,
+                             const void *Data, size_t Size,
+                             const char *NotFound) {
+  CUdeviceptr Global;
+  size_t Bytes = 0;
+  CUresult R = cuModuleGetGlobal(&Global, &Bytes, Module, Name);
+  if (R == CUDA_ERROR_NOT_FOUND) {
+    std::fprintf(stderr, "prem: %s: the module has no %s: %s\n", F, Name,
+                 NotFound);
+    return -1;
+  }
+  if (R != CUDA_SUCCESS) {
+    char Call[64]; // (no C++ runtime: plain C consumers link this library)
+    std::snprintf(Call, sizeof Call, "cuModuleGetGlobal(\"%s\")", Name);
+    premGpuReport(F, Call, R);
+    return -1;
+  }
+  if (Bytes != Size) {
+    std::fprintf(stderr,
+                 "prem: %s: the module's %s is %zu bytes, not %zu: not the "
+                 "prem device runtime's\n",
+                 F, Name, Bytes, Size);
+    return -1;
+  }
+  return check(F, "cuMemcpyHtoD", cuMemcpyHtoD(Global, Data, Size)) ? 0 : -1;
+}
+
 int prem_gpu_gate_attach(prem_gpu_gate *G, CUmodule Module) {
   static const char *const F = "prem_gpu_gate_attach";
   if (!G || !Module) {
@@ -197,31 +227,11 @@ int prem_gpu_gate_attach(prem_gpu_gate *G, CUmodule Module) {
   InContext Scope(G, F);
   if (!Scope.Ok)
     return -1;
-  CUdeviceptr Slot;
-  size_t Bytes = 0;
-  CUresult R = cuModuleGetGlobal(&Slot, &Bytes, Module, "__prem_gate");
-  if (R == CUDA_ERROR_NOT_FOUND) {
-    complain(F, "the module has no __prem_gate: it was not built with "
-                "-prem-arbiter=rtgate or -prem-best-effort (prem-cc "
-                "-fprem-arbiter=rtgate, -fprem-best-effort), or has no "
-                "kernel the PREM passes changed");
-    return -1;
-  }
-  if (R != CUDA_SUCCESS) {
-    premGpuReport(F, "cuModuleGetGlobal(\"__prem_gate\")", R);
-    return -1;
-  }
-  if (Bytes != sizeof(void *)) {
-    std::fprintf(stderr,
-                 "prem: %s: the module's __prem_gate is %zu bytes, not a "
-                 "pointer (%zu): not the prem device runtime's\n",
-                 F, Bytes, sizeof(void *));
-    return -1;
-  }
-  return check(F, "cuMemcpyHtoD",
-               cuMemcpyHtoD(Slot, &G->State, sizeof G->State))
-             ? 0
-             : -1;
+  return writeModuleGlobal(
+      F, Module, "__prem_gate", &G->State, sizeof G->State,
+      "it was not built with -prem-arbiter=rtgate or -prem-best-effort "
+      "(prem-cc -fprem-arbiter=rtgate, -fprem-best-effort), or has no kernel "
+      "the PREM passes changed");
 }
 
 int prem_gpu_gate_realtime(prem_gpu_gate *G, const prem_gate_governor *Gov) {
@@ -295,28 +305,9 @@ int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
                 "launch_slot <= slots and slot_ns x slots within 64 bits");
     return -1;
   }
-  CUdeviceptr Global;
-  size_t Bytes = 0;
-  CUresult R = cuModuleGetGlobal(&Global, &Bytes, Module, "__prem_tdma");
-  if (R == CUDA_ERROR_NOT_FOUND) {
-    complain(F, "the module has no __prem_tdma: it was not built with "
-                "-prem-arbiter=tdma or launch");
-    return -1;
-  }
-  if (R != CUDA_SUCCESS) {
-    premGpuReport(F, "cuModuleGetGlobal(\"__prem_tdma\")", R);
-    return -1;
-  }
-  if (Bytes != sizeof *Table) {
-    std::fprintf(stderr,
-                 "prem: %s: the module's __prem_tdma is %zu bytes, not %zu: "
-                 "not the prem device runtime's\n",
-                 F, Bytes, sizeof *Table);
-    return -1;
-  }
-  return check(F, "cuMemcpyHtoD", cuMemcpyHtoD(Global, Table, sizeof *Table))
-             ? 0
-             : -1;
+  return writeModuleGlobal(F, Module, "__prem_tdma", Table, sizeof *Table,
+                           "it was not built with -prem-arbiter=tdma or "
+                           "launch");
 }
 
 int prem_gpu_gate_best_effort(CUfunction Kernel) {
