@@ -14,7 +14,8 @@
 //
 // Each thread keeps a count of the bytes its loops moved: every back-edge of
 // a loop adds the bytes of the global loads and stores in that loop's own
-// blocks (a static count: a cache hit counts as traffic). When the count
+// blocks (a static count: a cache hit counts as traffic), and a poll's worth
+// for each call that may move memory (its traffic is not known here). When the count
 // reaches -prem-poll-bytes the thread calls __prem_be_poll(count), which
 // accounts the bytes against the regulation period's budget and waits while
 // a real-time block is in a memory phase or the budget is spent (policy
@@ -87,6 +88,26 @@ static bool mayTouchGlobalMemory(const Value *Ptr, const Triple &T) {
   return true;
 }
 
+/// Whether a call may move global memory: calls with memory effects other
+/// than the thread's own (inaccessible) state, except the poll itself and
+/// the intrinsics that only read registers or synchronise.
+static bool callMayMoveMemory(const CallBase &Call) {
+  if (isa<DbgInfoIntrinsic>(Call) || !Call.mayReadOrWriteMemory() ||
+      Call.onlyAccessesInaccessibleMemory())
+    return false;
+  if (const Function *Callee = Call.getCalledFunction()) {
+    StringRef Name = Callee->getName();
+    if (Name == "__prem_be_poll" || Name.starts_with("llvm.nvvm.barrier") ||
+        Name.starts_with("llvm.nvvm.bar.") ||
+        Name.starts_with("llvm.nvvm.read.ptx.sreg") ||
+        Name.starts_with("llvm.amdgcn.s.barrier") ||
+        Name.starts_with("llvm.lifetime") ||
+        Name.starts_with("llvm.assume") || Name.starts_with("__kmpc_"))
+      return false;
+  }
+  return true;
+}
+
 /// Bytes the accesses of BB move per execution.
 static uint64_t bytesMoved(const BasicBlock &BB, const Triple &T) {
   const DataLayout &DL = BB.getDataLayout();
@@ -113,6 +134,14 @@ static uint64_t bytesMoved(const BasicBlock &BB, const Triple &T) {
     } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
       auto *Len = dyn_cast<ConstantInt>(MS->getLength());
       Bytes += Len ? Len->getZExtValue() : PollBytes;
+      continue;
+    } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+      // What a call moves is not known here (a callee's loop polls with its
+      // own count, which starts again at every call; asynchronous and bulk
+      // copies, inline assembly): a poll's worth, so that a loop around it
+      // polls at every iteration.
+      if (callMayMoveMemory(*Call))
+        Bytes += PollBytes;
       continue;
     }
     if (Ptr && Ty && mayTouchGlobalMemory(Ptr, T))
@@ -198,9 +227,15 @@ static unsigned complyFunction(Function &F, LoopInfo &LI, const Triple &T,
     if (Bytes)
       Sites.push_back({L, Bytes});
   }
+  // Every back-edge is found before any is split: a block that is the latch
+  // of two loops would otherwise lose its inner loop's back-edge to the
+  // outer loop's split (LoopInfo does not follow the splits).
+  SmallVector<std::pair<Instruction *, uint64_t>, 8> BackEdges;
   for (auto [L, Bytes] : Sites) {
     SmallVector<BasicBlock *, 2> Latches;
     L->getLoopLatches(Latches);
+    for (BasicBlock *Latch : Latches)
+      BackEdges.push_back({Latch->getTerminator(), Bytes});
     uint64_t Every = (PollBytes + Bytes - 1) / Bytes;
     LLVM_DEBUG(dbgs() << "prem-comply: " << F.getName() << ": loop at "
                       << L->getHeader()->getName() << " moves " << Bytes
@@ -212,10 +247,10 @@ static unsigned complyFunction(Function &F, LoopInfo &LI, const Triple &T,
              << " bytes per iteration and polls the arbiter every "
              << ore::NV("Iterations", Every) << " iterations";
     });
-    for (BasicBlock *Latch : Latches)
-      Inserter.addBytes(Latch->getTerminator(), Bytes, PollBytes);
     ++NumPollSites;
   }
+  for (auto [BackEdge, Bytes] : BackEdges)
+    Inserter.addBytes(BackEdge, Bytes, PollBytes);
   return Sites.size();
 }
 

@@ -44,6 +44,21 @@ shared_only(float *__restrict__ out) {
   out[BLOCK_X * 64 + THREAD_X] = acc;
 }
 
+// The loads happen in a function the loop calls, whose own count starts
+// again at every call: the call counts as a poll's worth, so the loop
+// polls at every iteration.
+__attribute__((device, noinline)) float element(const float *p, int i) {
+  return p[i];
+}
+extern "C" __global__ void __launch_bounds__(64)
+sum_through_call(const float *__restrict__ a, float *__restrict__ out,
+                 int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += element(a, i);
+  out[BLOCK_X * 64 + THREAD_X] = s;
+}
+
 // No loop at all.
 extern "C" __global__ void scale(float *__restrict__ y) {
   int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
@@ -72,6 +87,11 @@ extern "C" __global__ void scale(float *__restrict__ y) {
 // CHECK-NOT: alloca
 // CHECK: call void @__prem_be_poll(i64 4)
 // CHECK-NOT: __prem_be_poll
+// CHECK-LABEL: define {{.*}}void @sum_through_call(
+// CHECK: call {{.*}}float @_Z7elementPKfi(
+// CHECK: %prem.be.sum = add i64 %prem.be.bytes.0, 256
+// CHECK-NEXT: %prem.be.due = icmp uge i64 %prem.be.sum, 256
+
 // CHECK-LABEL: define {{.*}}void @scale(
 // CHECK: call void @__prem_be_poll(i64 8)
 // CHECK-NOT: __prem_be_poll
@@ -82,6 +102,7 @@ extern "C" __global__ void scale(float *__restrict__ y) {
 
 // REMARK: remark: {{.*}}prem-comply-cuda.cu:29:3: best-effort loop: moves 8 bytes per iteration and polls the arbiter every 32 iterations
 // REMARK: remark: {{.*}}best-effort kernel shared_only has no loop that moves memory: it polls the arbiter once at entry and is bounded by its own length
+// REMARK: remark: {{.*}}prem-comply-cuda.cu:{{[0-9]+}}:3: best-effort loop: moves 256 bytes per iteration and polls the arbiter every 1 iterations
 // REMARK: remark: {{.*}}best-effort kernel scale has no loop that moves memory: it polls the arbiter once at entry and is bounded by its own length
 
 // The poll, linked from the runtime: one lane per warp waits for the gate
@@ -93,6 +114,7 @@ extern "C" __global__ void scale(float *__restrict__ y) {
 // PTX: .visible .entry shared_only(
 // PTX: call.uni __prem_be_poll,
 // PTX-NOT: call.uni __prem_be_poll,
+// PTX: .visible .entry sum_through_call(
 // PTX: .visible .entry scale(
 // PTX-LABEL: .func __prem_be_poll(
 // PTX: activemask.b32
