@@ -68,8 +68,8 @@ GATE_DTYPE = np.dtype([
     ("be_waits", "<u8"), ("recoveries", "<u8"), ("budget_period", "<u8"),
     ("scheme", "<u4"), ("concurrent", "<u4"), ("work", "<u8"),
     ("deadline_ns", "<u8"), ("e0_ns", "<f8"), ("e1_ns", "<f8"),
-    ("nominal", "<f8"), ("smoothing", "<f8")])
-assert GATE_DTYPE.itemsize == 200
+    ("nominal", "<f8"), ("smoothing", "<f8"), ("stuck_since", "<u8")])
+assert GATE_DTYPE.itemsize == 208
 RT_ACTIVE = GATE_DTYPE.fields["rt_active"][1]
 
 GAP_SRC = r"""

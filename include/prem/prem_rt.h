@@ -198,7 +198,9 @@ PREM_RT_DEVICE extern prem_tdma __prem_tdma;
  * So a best-effort kernel moves memory beside a real-time one for at most
  * one poll interval. A best-effort thread that has waited watchdog_ns in
  * one poll goes on and counts a recovery: a real-time agent is stuck, or
- * never lowered its flag.
+ * never lowered its flag; for the next watchdog_ns every poll goes on at
+ * once, so a gate stuck closed halves best effort's speed at worst rather
+ * than making every poll wait.
  * The state lives in device memory (libprem's prem_gpu_gate_create) and
  * each module that uses it gets its address in __prem_gate; a kernel
  * launched without it stops with a message. On host offload the state is
@@ -256,6 +258,8 @@ typedef struct prem_gate {
   uint64_t recoveries; /* polls that found a real-time agent stuck */
   uint64_t budget_period; /* the period be_budget was computed for */
   prem_gate_governor governor;
+  uint64_t stuck_since; /* when a poll last waited watchdog_ns: for the next
+                           watchdog_ns polls go on without waiting */
 } prem_gate;
 
 PREM_RT_DEVICE extern prem_gate *__prem_gate;

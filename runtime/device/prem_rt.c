@@ -1018,9 +1018,15 @@ void __prem_be_poll(uint64_t bytes) {
 #endif
         break;
       }
+      /* A real-time agent stuck in memory, or a flag never lowered: a poll
+       * that waited watchdog_ns goes on and counts it, and so does every
+       * poll for watchdog_ns after it (a stuck gate would otherwise cost
+       * every poll the whole wait). */
+      uint64_t Stuck = gate_load(&G->stuck_since);
+      if (Stuck && Now - Stuck < G->watchdog_ns)
+        break;
       if (Now - Since > G->watchdog_ns) {
-        /* A real-time agent stuck in memory, or a flag never lowered: go
-         * on, and count it. */
+        gate_store(&G->stuck_since, Now);
         __scoped_atomic_fetch_add(&G->recoveries, 1, __ATOMIC_RELAXED,
                                   __MEMORY_SCOPE_DEVICE);
         break;
@@ -1094,6 +1100,11 @@ static void rtgate_budget(prem_gate *G, uint64_t Done) {
   G->be_ratio = Q;
   gate_store(&G->be_budget,
              (uint64_t)(Q * (double)G->be_bytes_per_period));
+  /* The launch's last tile may have ended meanwhile and set the nominal
+   * budget, which this period's must not replace. */
+  if (Done < Gov->work && gate_load(&G->rt_done) >= Gov->work)
+    gate_store(&G->be_budget,
+               (uint64_t)(Gov->nominal * (double)G->be_bytes_per_period));
 }
 
 static uint64_t rtgate_acquire(void) {
