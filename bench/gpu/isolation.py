@@ -47,8 +47,11 @@ import os
 import statistics
 import sys
 
-import numpy as np
-import cupy as cp
+try:
+    import numpy as np
+    import cupy as cp
+except ImportError:  # --render needs neither: it runs where there is no GPU
+    np = cp = None
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_gpu  # noqa: E402  (kernels(), summary(), result_header(), write_json(), geo())
@@ -56,21 +59,25 @@ import run_gpu  # noqa: E402  (kernels(), summary(), result_header(), write_json
 RT_KERNELS = ["gemv", "jacobi2d", "gemm", "gemver", "gesummv", "mvt", "spmv",
               "saxpy"]
 GATE_MAGIC = 0x3145544147524D50
-# prem_gate of include/prem/prem_rt.h, field by field (same layout on x86-64
-# and nvptx64).
-GATE_DTYPE = np.dtype([
-    ("magic", "<u8"), ("rt_active", "u1", (8,)), ("rt_in_memory", "<u4"),
-    ("rt_max_in_memory", "<u4"), ("phase_gating", "<u4"), ("rt_changes", "<u4"),
-    ("watchdog_ns", "<u8"), ("period_ns", "<u8"),
-    ("be_bytes_per_period", "<u8"), ("be_period", "<u8"), ("be_used", "<u8"),
-    ("be_budget", "<u8"), ("be_ratio", "<f8"), ("rt_launch", "<u8"),
-    ("rt_start_ns", "<u8"), ("rt_done", "<u8"), ("be_polls", "<u8"),
-    ("be_waits", "<u8"), ("recoveries", "<u8"), ("budget_period", "<u8"),
-    ("scheme", "<u4"), ("concurrent", "<u4"), ("work", "<u8"),
-    ("deadline_ns", "<u8"), ("e0_ns", "<f8"), ("e1_ns", "<f8"),
-    ("nominal", "<f8"), ("smoothing", "<f8"), ("stuck_since", "<u8")])
-assert GATE_DTYPE.itemsize == 208
-RT_ACTIVE = GATE_DTYPE.fields["rt_active"][1]
+
+
+def gate_dtype():
+    """prem_gate of include/prem/prem_rt.h, field by field (same layout on
+    x86-64 and nvptx64)."""
+    dtype = np.dtype([
+        ("magic", "<u8"), ("rt_active", "u1", (8,)), ("rt_in_memory", "<u4"),
+        ("rt_max_in_memory", "<u4"), ("phase_gating", "<u4"), ("rt_changes", "<u4"),
+        ("watchdog_ns", "<u8"), ("period_ns", "<u8"),
+        ("be_bytes_per_period", "<u8"), ("be_period", "<u8"), ("be_used", "<u8"),
+        ("be_budget", "<u8"), ("be_ratio", "<f8"), ("rt_launch", "<u8"),
+        ("rt_start_ns", "<u8"), ("rt_done", "<u8"), ("be_polls", "<u8"),
+        ("be_waits", "<u8"), ("recoveries", "<u8"), ("budget_period", "<u8"),
+        ("scheme", "<u4"), ("concurrent", "<u4"), ("work", "<u8"),
+        ("deadline_ns", "<u8"), ("e0_ns", "<f8"), ("e1_ns", "<f8"),
+        ("nominal", "<f8"), ("smoothing", "<f8"), ("stuck_since", "<u8")])
+    assert dtype.itemsize == 208
+    return dtype
+
 
 GAP_SRC = r"""
 extern "C" __global__ void gap(unsigned long long ns) {
@@ -87,11 +94,11 @@ class Gate:
     """The rtgate arbiter's state in device memory."""
 
     def __init__(self):
-        self.mem = cp.zeros(GATE_DTYPE.itemsize // 8, cp.uint64)
+        self.mem = cp.zeros(gate_dtype().itemsize // 8, cp.uint64)
         self.reset()
 
     def reset(self, k=0, phase_gating=0):
-        g = np.zeros(1, GATE_DTYPE)
+        g = np.zeros(1, gate_dtype())
         g["magic"] = GATE_MAGIC
         g["rt_max_in_memory"] = k
         g["phase_gating"] = phase_gating
@@ -103,11 +110,14 @@ class Gate:
         g["smoothing"] = 0.3
         cp.cuda.runtime.deviceSynchronize()
         self.mem.set(g.view(np.uint64))
+        # The copy runs on the null stream, which the RT and co-runner
+        # streams (non-blocking) do not wait for.
+        cp.cuda.runtime.deviceSynchronize()
 
     def flag(self, stream, value):
         """The real-time stream's byte of rt_active, in its order (what
         libprem's prem_gpu_gate_begin / _end do)."""
-        cp.cuda.runtime.memsetAsync(self.mem.data.ptr + RT_ACTIVE, value, 1,
+        cp.cuda.runtime.memsetAsync(self.mem.data.ptr + gate_dtype().fields["rt_active"][1], value, 1,
                                     stream.ptr)
 
     def attach(self, module):
@@ -117,7 +127,7 @@ class Gate:
 
     def read(self):
         cp.cuda.runtime.deviceSynchronize()
-        return self.mem.get().view(GATE_DTYPE)[0]
+        return self.mem.get().view(gate_dtype())[0]
 
 
 class BestEffort:
@@ -185,13 +195,14 @@ def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
     lead lets the co-runners' last poll interval, and the dirty lines
     their writes left in the L2, drain before the RT kernel starts."""
     events = []
-    lead = min(LEAD_NS, gap_ns) if gate else 0
     for _ in range(count):
-        gap_fn((1,), (1,), (np.uint64(gap_ns - lead),), stream=stream)
+        gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
         s, e = cp.cuda.Event(), cp.cuda.Event()
         if gate:
             gate.flag(stream, 1)
-            gap_fn((1,), (1,), (np.uint64(lead),), stream=stream)
+        # The lead runs in every case, so that every case enqueues the same
+        # work (with no co-runner the flag holds nothing back).
+        gap_fn((1,), (1,), (np.uint64(LEAD_NS),), stream=stream)
         s.record(stream)
         fn((grid,), (block,), args, stream=stream)
         e.record(stream)
@@ -207,12 +218,16 @@ def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
     RT window, RT launches outside the window)."""
     fn, grid, block, args = rt
     if be is None:
-        ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream)
+        ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
+                      gate)
         ev[-1][1].synchronize()
         return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in ev], [], 0
     # Enough co-runner work to outlast the RT launches (twice their
     # window), enqueued first.
-    be_launches = max(8, int(2 * rt_window_us / be.alone) + 4)
+    # A stream's queue holds about a thousand operations (three a launch
+    # here): more co-runner launches would block the host before it
+    # enqueues the RT launches, which would then run after the co-runner.
+    be_launches = min(300, max(8, int(2 * rt_window_us / be.alone) + 4))
     origin = cp.cuda.Event()
     origin.record(be.stream)
     be_ev = be.launch_times(be_launches)
@@ -231,7 +246,11 @@ def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
         return [], [], len(rt_spans)
     w0, w1 = inside[0][0], inside[-1][1]
     be_times = [b - a for a, b in be_spans if a >= w0 and b <= w1]
-    return rt_times, be_times, len(rt_spans) - len(inside)
+    outside = len(rt_spans) - len(inside)
+    if outside:
+        print(f"  warning: {outside} of {len(rt_spans)} RT launches ran "
+              "outside the co-runner's window (not counted)", flush=True)
+    return rt_times, be_times, outside
 
 
 def main():
@@ -249,7 +268,19 @@ def main():
                     "release (launch grants)")
     ap.add_argument("--smoke", action="store_true",
                     help="20 launches per case, two kernels: check the set-up")
+    ap.add_argument("--render", metavar="JSON",
+                    help="measure nothing: write the .md of a result file "
+                    "again (RESULTS/<gpu>/STEM.md, STEM from --stem)")
+    ap.add_argument("--stem", default="isolation")
     args = ap.parse_args()
+    if args.render:
+        with open(args.render) as f:
+            result = json.load(f)
+        return render(result, args.results,
+                      run_gpu.slug_of(result["machine"]["gpu"]),
+                      result["cases"], args.stem)
+    if cp is None:
+        sys.exit("isolation.py: measuring needs NumPy and CuPy")
     global LEAD_NS
     LEAD_NS = int(args.lead_us * 1000)
     with open(os.path.join(args.build, "manifest.json")) as f:
@@ -348,6 +379,7 @@ def main():
     # stream's flag around each launch; "phase", the RT blocks announce
     # each memory phase (the baseline has none: not run).
     cases = {"alone": (None, None, 0),
+             "hammer_compliant_ungated": ("hammer_compliant", None, 0),
              "hammer_compliant": ("hammer_compliant", "launch", 0),
              "gemvlong_compliant": ("gemvlong_compliant", "launch", 0),
              "hammer_unmodified": ("hammer_unmodified", "launch", 0),
@@ -459,6 +491,11 @@ def headline(result):
         "rt_worst_sensitivity_geomean": over("rtgate", "sensitivity_worst"),
         "be_throughput_retained_geomean": over("rtgate",
                                                "be_throughput_retained"),
+        # How many (kernel, co-runner) pairs had a co-runner launch wholly
+        # inside the RT window: the geomean is over these only.
+        "be_throughput_retained_pairs": sum(
+            ks[k]["builds"]["rtgate"].get(c, {}).get("be_throughput_retained")
+            is not None for k in ks for c in COMPLIANT),
         "rt_all_bitwise_equal": all(ks[k]["bitwise_equal"] for k in ks),
         "baseline_p99_sensitivity_geomean": over("baseline", "sensitivity_p99"),
         "baseline_worst_sensitivity_geomean": over("baseline",
@@ -480,9 +517,9 @@ def headline(result):
     return head
 
 
-def render(result, results, slug, cases):
+def render(result, results, slug, cases, stem="isolation"):
     head = result["headline"] = headline(result)
-    out = run_gpu.write_json(results, slug, "isolation", result)
+    out = run_gpu.write_json(results, slug, stem, result)
     m = result["machine"]
     md = [f"# Isolation on {m['gpu']} ({m['sms']} SMs)", "",
           f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "
@@ -492,9 +529,12 @@ def render(result, results, slug, cases):
           "prem-comply / as written): hammer " + ", ".join(
               f"{k} B {v:.3f}" for k, v in result["polling"]["hammer_cost"].items())
           + f"; gemvlong (256 B) {result['polling']['gemvlong_cost']:.3f}.", "",
-          "RT launch times in microseconds: median / p99 / max. sens = p99 "
-          "(and worst) beside the co-runner / alone, same build. be = the "
-          "co-runner's throughput beside the RT task / alone.", "",
+          "RT launch times in microseconds: median / p99 / max over n "
+          "launches (those that ran inside the co-runner's window; the "
+          "others are not counted). sens = p99 (and worst) beside the "
+          "co-runner / alone, same build. be = the co-runner's throughput "
+          "beside the RT task / alone, from m of its launches (n/a: none "
+          "ran wholly inside the RT task's window).", "",
           "| kernel | build | bit-equal | alone | " + " | ".join(list(cases)[1:]) + " |",
           "|---|---|---|---|" + "---|" * (len(cases) - 1)]
     for k, e in result["kernels"].items():
@@ -506,17 +546,21 @@ def render(result, results, slug, cases):
                 if not r.get("launches"):
                     cells.append("-")
                     continue
+                be = r.get("be_throughput_retained")
                 cells.append(
-                    f"{r['median_us']:.1f} / {r['p99_us']:.1f} / {r['max_us']:.1f}; "
+                    f"{r['median_us']:.1f} / {r['p99_us']:.1f} / {r['max_us']:.1f} "
+                    f"(n {r['launches']}); "
                     f"sens {r['sensitivity_p99']:.2f} ({r['sensitivity_worst']:.2f}); "
-                    f"be {r['be_throughput_retained'] or 0:.2f}")
+                    + (f"be {be:.2f} (m {r['be_launches_in_window']})"
+                       if be is not None else "be n/a"))
             md.append(f"| {k} | {b} | {'yes' if e['bitwise_equal'] else 'NO'} | "
-                      f"{a['median_us']:.1f} / {a['p99_us']:.1f} / {a['max_us']:.1f} | "
+                      f"{a['median_us']:.1f} / {a['p99_us']:.1f} / {a['max_us']:.1f} "
+                      f"(n {a['launches']}) | "
                       + " | ".join(cells) + " |")
     md += ["", "Headline: " + ", ".join(
         f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
         for k, v in head.items()), ""]
-    with open(os.path.join(out, "isolation.md"), "w") as f:
+    with open(os.path.join(out, stem + ".md"), "w") as f:
         f.write("\n".join(md))
     print("\n".join(md), flush=True)
 
