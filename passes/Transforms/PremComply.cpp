@@ -166,14 +166,13 @@ namespace {
 /// back-edges, and the polls.
 class PollInserter {
   Function &F;
-  const Triple &T;
   FunctionCallee Poll;
   AllocaInst *Count = nullptr;
   Type *I64;
 
 public:
-  PollInserter(Function &F, const Triple &T)
-      : F(F), T(T), I64(Type::getInt64Ty(F.getContext())) {
+  explicit PollInserter(Function &F)
+      : F(F), I64(Type::getInt64Ty(F.getContext())) {
     Module &M = *F.getParent();
     Poll = M.getOrInsertFunction("__prem_be_poll", Type::getVoidTy(M.getContext()),
                                  I64);
@@ -231,7 +230,9 @@ static unsigned complyFunction(Function &F, LoopInfo &LI, const Triple &T,
   // of two loops would otherwise lose its inner loop's back-edge to the
   // outer loop's split (LoopInfo does not follow the splits).
   SmallVector<std::pair<Instruction *, uint64_t>, 8> BackEdges;
-  for (auto [L, Bytes] : Sites) {
+  for (const auto &Site : Sites) {
+    Loop *L = Site.first;
+    uint64_t Bytes = Site.second;
     SmallVector<BasicBlock *, 2> Latches;
     L->getLoopLatches(Latches);
     for (BasicBlock *Latch : Latches)
@@ -254,6 +255,20 @@ static unsigned complyFunction(Function &F, LoopInfo &LI, const Triple &T,
   return Sites.size();
 }
 
+/// A function other translation units may define too (an inline or template
+/// device function: linkonce_odr, weak_odr) would be merged with their
+/// copies when device code is linked (-fgpu-rdc, host offload), and a
+/// real-time kernel could end up calling this polling copy: it becomes the
+/// module's own. Kernels keep their linkage (they are entry points).
+static void keepPollingCopyLocal(Function &F, const KernelInfo &KI) {
+  bool Shared = GlobalValue::isInterposableLinkage(F.getLinkage()) ||
+                F.hasLinkOnceODRLinkage() || F.hasWeakODRLinkage();
+  if (KI.lookup(F) || !Shared)
+    return;
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.setComdat(nullptr);
+}
+
 PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
   if (!KI.IsDeviceModule || KI.Kernels.empty())
@@ -270,11 +285,12 @@ PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
         continue;
       LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
-      PollInserter Inserter(*F, T);
+      PollInserter Inserter(*F);
       Loops += complyFunction(*F, LI, T, ORE, OutsideBytes, Inserter);
       if (F == K.Entry)
         Inserter.pollAtEntry(OutsideBytes);
       Inserter.finish();
+      keepPollingCopyLocal(*F, KI);
       FAM.invalidate(*F, PreservedAnalyses::none());
     }
     ++NumBestEffortKernels;

@@ -46,8 +46,11 @@ shared_only(float *__restrict__ out) {
 
 // The loads happen in a function the loop calls, whose own count starts
 // again at every call: the call counts as a poll's worth, so the loop
-// polls at every iteration.
-__attribute__((device, noinline)) float element(const float *p, int i) {
+// polls at every iteration. The function is inline (linkonce_odr): its
+// polling copy becomes the module's own, so that linking device code
+// cannot hand it to a real-time kernel of another translation unit.
+__attribute__((device, noinline)) inline float element(const float *p,
+                                                       int i) {
   return p[i];
 }
 extern "C" __global__ void __launch_bounds__(64)
@@ -91,6 +94,7 @@ extern "C" __global__ void scale(float *__restrict__ y) {
 // CHECK: call {{.*}}float @_Z7elementPKfi(
 // CHECK: %prem.be.sum = add i64 %prem.be.bytes.0, 256
 // CHECK-NEXT: %prem.be.due = icmp uge i64 %prem.be.sum, 256
+// CHECK-LABEL: define internal {{.*}}float @_Z7elementPKfi(
 
 // CHECK-LABEL: define {{.*}}void @scale(
 // CHECK: call void @__prem_be_poll(i64 8)
