@@ -17,19 +17,7 @@
 // RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs --no-offload-arch=sm_90 --cuda-gpu-arch=sm_87 -mllvm -prem-arbiter=rtgate -S %s -o %t.87.s
 // RUN: %if ptxas %{ %ptxas -arch=sm_87 %t.87.s -o %t.87.o %}
 // (On AMDGPU the policy is refused when linking: prem-arbiter-host-amdgpu.ll.)
-#include "cuda-bare.h"
-
-extern "C" __global__ void __launch_bounds__(64)
-gemv(const float *__restrict__ A, const float *__restrict__ x,
-     float *__restrict__ y, int m) {
-  int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
-  if (i < m) {
-    float s = 0.0f;
-    for (int j = 0; j < 128; j++)
-      s += A[i * 128 + j] * x[j];
-    y[i] = s;
-  }
-}
+#include "gemv-block.cuh"
 
 // REMARK: remark: kernel gemv: thread block tiled, 64 threads per PREM interval
 

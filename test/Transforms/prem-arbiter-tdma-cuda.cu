@@ -11,19 +11,7 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.s -o %t.o %}
 // RUN: %clang_prem -O2 %cuda_bare -I %S/Inputs --no-offload-arch=sm_90 --cuda-gpu-arch=sm_87 -mllvm -prem-arbiter=tdma -S %s -o %t.87.s
 // RUN: %if ptxas %{ %ptxas -arch=sm_87 %t.87.s -o %t.87.o %}
-#include "cuda-bare.h"
-
-extern "C" __global__ void __launch_bounds__(64)
-gemv(const float *__restrict__ A, const float *__restrict__ x,
-     float *__restrict__ y, int m) {
-  int i = BLOCK_X * BLOCK_DIM_X + THREAD_X;
-  if (i < m) {
-    float s = 0.0f;
-    for (int j = 0; j < 128; j++)
-      s += A[i * 128 + j] * x[j];
-    y[i] = s;
-  }
-}
+#include "gemv-block.cuh"
 
 // CHECK: .weak .global .align 8 .b8 __prem_tdma[32] = {160, 134, 1, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 80, 195};
 // CHECK-LABEL: .func __prem_enter_mem(
