@@ -2,7 +2,10 @@
 // -fprem-arbiter=rtgate) on the main thread and the best-effort side
 // (rtgate-be.c, built with -fprem-best-effort) on a second host thread, at
 // once: the best-effort passes start after the real-time side's first step.
-// "best-effort-alone": the best-effort side only. stdout: the results'
+// "best-effort-alone": the best-effort side only. "stuck-flag": the same
+// with a real-time stream's flag raised and never lowered (a host that died
+// inside a launch), which only the watchdog lets the best-effort side
+// past. stdout: the results'
 // hashes (compared with the build without the plugin); stderr: the gate's
 // counters, read from a target region of this third translation unit
 // through the weak __prem_gate_state (prem_rt.h): the device image has one
@@ -35,7 +38,12 @@ int main(int argc, char **argv) {
 #pragma omp target
   {
   } // loads the device image before either side starts
-  if (argc > 1 && strcmp(argv[1], "best-effort-alone") == 0) {
+  if (argc > 1 && strcmp(argv[1], "stuck-flag") == 0) {
+#pragma omp target
+    { __prem_gate_state.rt_active[0] = 1; }
+    Going = 1;
+    printf("best-effort %016llx\n", (unsigned long long)run_be(&Going));
+  } else if (argc > 1 && strcmp(argv[1], "best-effort-alone") == 0) {
     Going = 1;
     printf("best-effort %016llx\n", (unsigned long long)run_be(&Going));
   } else {
