@@ -42,6 +42,7 @@
 
 #include "prem/Analysis/Footprint.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Support/RemarkLocation.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
@@ -295,6 +296,14 @@ std::string valueText(const Value *V) {
   raw_string_ostream OS(S);
   V->printAsOperand(OS, false);
   return S;
+}
+
+/// A loop as a reason names it for its user: by its source line where the
+/// module has debug information, by its header block otherwise.
+std::string loopText(const Loop *L) {
+  if (const DebugLoc &DL = L->getStartLoc())
+    return "the loop at line " + std::to_string(DL.getLine());
+  return "the loop at " + valueText(L->getHeader());
 }
 
 std::string scevText(const SCEV *S) {
@@ -1015,8 +1024,7 @@ void NestBuilder::collectLoops() {
     if (isa<SCEVCouldNotCompute>(BTC)) {
       NL.TripCountText = "unknown";
       reason(FootprintIssue::UnknownTripCount,
-             "trip count of the loop at " + valueText(L->getHeader()) +
-                 " is not computable",
+             "trip count of " + loopText(L) + " is not computable",
              &*L->getHeader()->getFirstNonPHIIt());
       Nest.Loops.push_back(NL);
       continue;
@@ -1035,8 +1043,8 @@ void NestBuilder::collectLoops() {
       TripCounts[L] = *Lin;
     } else {
       reason(FootprintIssue::UnknownTripCount,
-             "trip count " + NL.TripCountText + " of the loop at " +
-                 valueText(L->getHeader()) + " is not affine: " + Err.Message,
+             "trip count " + NL.TripCountText + " of " + loopText(L) +
+                 " is not affine: " + Err.Message,
              &*L->getHeader()->getFirstNonPHIIt());
     }
     Nest.Loops.push_back(NL);
@@ -2130,7 +2138,7 @@ static void emitRemarks(const NestFootprint &N,
     const Instruction *At = R.At ? R.At : Anchor;
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, footprintIssueName(R.Issue),
-                                        At)
+                                        remarkLocation(*At), At->getParent())
              << "footprint of kernel '"
              << ore::NV("Kernel", N.Kernel->Entry->getName())
              << "' is not exact: " << ore::NV("Reason", R.Message);
@@ -2152,7 +2160,8 @@ static void emitRemarks(const NestFootprint &N,
       });
   auto Bytes = N.bytesPerTile({1});
   ORE.emit([&] {
-    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint", Anchor);
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Footprint",
+                                 remarkLocation(*Anchor), Anchor->getParent());
     R << "kernel '" << ore::NV("Kernel", N.Kernel->Entry->getName())
       << "': " << ore::NV("Arrays", unsigned(N.Arrays.size())) << " array(s), ";
     if (Bytes)

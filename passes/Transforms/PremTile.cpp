@@ -56,6 +56,7 @@
 #include "prem/Support/CloneRegion.h"
 #include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Support/RemarkLocation.h"
 #include "prem/Support/Target.h"
 #include "prem/prem_rt.h"
 
@@ -2181,8 +2182,9 @@ static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter &ORE,
   Record["transformed"] = false;
   Record["reason"] = Why;
   ORE.emit([&] {
-    return OptimizationRemarkMissed("prem", "NotTiled",
-                                    &*At->getFirstNonPHIOrDbg())
+    const Instruction &First = *At->getFirstNonPHIOrDbg();
+    return OptimizationRemarkMissed("prem", "NotTiled", remarkLocation(First),
+                                    At)
            << "kernel " << Kernel.getName() << " not transformed: " << Why;
   });
   return false;
