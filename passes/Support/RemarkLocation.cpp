@@ -12,22 +12,39 @@
 
 using namespace llvm;
 
+/// For code inlined into F, the first frame (from the innermost out) in F's
+/// own source file: CUDA's threadIdx.x is a call inlined from clang's
+/// __clang_cuda_builtin_vars.h, and a remark there would point into the
+/// header, not at the user's line; an OpenMP loop inlined from its
+/// outlined region stays at its own line, not the pragma's.
+static DiagnosticLocation inFunctionFile(const DebugLoc &DL,
+                                         const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  const DILocation *L = DL.get();
+  for (const DILocation *Frame = L; SP && Frame;
+       Frame = Frame->getInlinedAt())
+    if (Frame->getFilename() == SP->getFilename() &&
+        Frame->getDirectory() == SP->getDirectory())
+      return DiagnosticLocation(DebugLoc(const_cast<DILocation *>(Frame)));
+  return DiagnosticLocation(DL);
+}
+
 DiagnosticLocation prem::remarkLocation(const Instruction &I) {
-  if (const DebugLoc &DL = I.getDebugLoc())
-    return DiagnosticLocation(DL);
   const BasicBlock &BB = *I.getParent();
+  const Function &F = *BB.getParent();
+  if (const DebugLoc &DL = I.getDebugLoc())
+    return inFunctionFile(DL, F);
   for (const Instruction *P = I.getPrevNode(); P; P = P->getPrevNode())
     if (const DebugLoc &DL = P->getDebugLoc())
-      return DiagnosticLocation(DL);
+      return inFunctionFile(DL, F);
   for (const Instruction *N = I.getNextNode(); N; N = N->getNextNode())
     if (const DebugLoc &DL = N->getDebugLoc())
-      return DiagnosticLocation(DL);
-  const Function &F = *BB.getParent();
+      return inFunctionFile(DL, F);
   for (const BasicBlock &B : F)
     for (const Instruction &J : B)
       if (const DebugLoc &DL = J.getDebugLoc())
         if (DL.getLine())
-          return DiagnosticLocation(DL);
+          return inFunctionFile(DL, F);
   if (const DISubprogram *SP = F.getSubprogram())
     return DiagnosticLocation(SP);
   return DiagnosticLocation();

@@ -1995,8 +1995,9 @@ bool NestTiler::run(json::Object &Record) {
     Record["outside"] = std::move(List);
   }
   ORE.emit([&] {
-    return OptimizationRemark("prem", "Tiled",
-                              &*anchor()->getFirstNonPHIOrDbg())
+    const Instruction &First = *anchor()->getFirstNonPHIOrDbg();
+    return OptimizationRemark("prem", "Tiled", remarkLocation(First),
+                              anchor())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (TileDepth == 1
                    ? BlockTile ? (": depth-1 loop tiled, one " + agentName() +

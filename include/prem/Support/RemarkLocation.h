@@ -20,7 +20,9 @@ namespace prem {
 
 /// I's location; else the nearest located instruction before it in its
 /// block, else after it; else the first located instruction of the
-/// function; else the function's own line; else none.
+/// function; else the function's own line; else none. Code inlined into
+/// the function from another file (a header's) gets the line it was
+/// inlined at in the function's own file.
 llvm::DiagnosticLocation remarkLocation(const llvm::Instruction &I);
 
 } // namespace prem
