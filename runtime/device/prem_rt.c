@@ -43,6 +43,7 @@ static uint32_t threads_per_block(void) {
 #define PREM_GPU 0
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -506,27 +507,25 @@ __attribute__((weak)) prem_token __prem_token;
 
 /* On host offload, PREM_TOKEN_SHM names the token libprem put in shared
  * memory for CPU tasks to queue in the same line. */
+#if !PREM_GPU
+static prem_token *Token;
+static void map_token(void) {
+  Token = map_named_shm("PREM_TOKEN_SHM", PREM_SHM_MAGIC_TOKEN, "token",
+                        sizeof(prem_token), NULL);
+  if (!Token)
+    Token = &__prem_token;
+}
+#endif
+
 static prem_token *token(void) {
 #if PREM_GPU
   return &__prem_token;
 #else
   /* One agent maps it (and says what is wrong with it, once); the others
    * wait for it. */
-  static prem_token *Token;
-  static int Mapping;
-  prem_token *T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE);
-  if (!T) {
-    if (!__atomic_exchange_n(&Mapping, 1, __ATOMIC_ACQ_REL)) {
-      T = map_named_shm("PREM_TOKEN_SHM", PREM_SHM_MAGIC_TOKEN, "token",
-                        sizeof(prem_token), NULL);
-      if (!T)
-        T = &__prem_token;
-      __atomic_store_n(&Token, T, __ATOMIC_RELEASE);
-    }
-    while (!(T = __atomic_load_n(&Token, __ATOMIC_ACQUIRE)))
-      pause_briefly();
-  }
-  return T;
+  static pthread_once_t Once = PTHREAD_ONCE_INIT;
+  pthread_once(&Once, map_token);
+  return Token;
 #endif
 }
 
@@ -611,29 +610,23 @@ static prem_guard *guard(void) {
 /* The header of the guard's shared-memory object: the arbiter's pid. */
 static prem_shm_header *GuardHeader;
 
+static prem_guard *Guard;
+static void map_guard(void) {
+  Guard = map_named_shm("PREM_GUARD_SHM", PREM_SHM_MAGIC_GUARD, "guard",
+                        sizeof(prem_guard), &GuardHeader);
+  if (!Guard) {
+    fprintf(stderr, "prem: policy host needs the arbiter's shared "
+                    "memory (PREM_GUARD_SHM, set by prem_guard_start)\n");
+    _Exit(1); /* from inside a parallel region: no atexit handlers */
+  }
+}
+
 static prem_guard *guard(void) {
   /* One agent maps it (and says what is wrong with it, once); the others
    * wait for it. */
-  static prem_guard *Guard;
-  static int Mapping;
-  prem_guard *G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE);
-  if (!G) {
-    if (!__atomic_exchange_n(&Mapping, 1, __ATOMIC_ACQ_REL)) {
-      prem_shm_header *H = NULL;
-      G = map_named_shm("PREM_GUARD_SHM", PREM_SHM_MAGIC_GUARD, "guard",
-                        sizeof(prem_guard), &H);
-      if (!G) {
-        fprintf(stderr, "prem: policy host needs the arbiter's shared "
-                        "memory (PREM_GUARD_SHM, set by prem_guard_start)\n");
-        _Exit(1); /* from inside a parallel region: no atexit handlers */
-      }
-      __atomic_store_n(&GuardHeader, H, __ATOMIC_RELAXED);
-      __atomic_store_n(&Guard, G, __ATOMIC_RELEASE);
-    }
-    while (!(G = __atomic_load_n(&Guard, __ATOMIC_ACQUIRE)))
-      pause_briefly();
-  }
-  return G;
+  static pthread_once_t Once = PTHREAD_ONCE_INIT;
+  pthread_once(&Once, map_guard);
+  return Guard;
 }
 
 /* An agent that has waited for a window for a while (Spins pauses) looks
@@ -647,7 +640,7 @@ static void guard_check_arbiter(uint32_t Spins, uint64_t *LastCheck) {
   if (Now - *LastCheck < 100000000)
     return;
   *LastCheck = Now;
-  prem_shm_header *H = __atomic_load_n(&GuardHeader, __ATOMIC_RELAXED);
+  prem_shm_header *H = GuardHeader; /* set before guard() returned */
   uint64_t Beat = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
   if (Now > Beat && Now - Beat > 100 * PREM_SHM_HEARTBEAT_NS &&
       kill((pid_t)H->owner_pid, 0) != 0 && errno == ESRCH) {
@@ -782,22 +775,20 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
 }
 #endif
 
+#if !PREM_GPU
+static void read_tdma(void) {
+  const char *Spec = getenv("PREM_TDMA");
+  if (Spec && *Spec)
+    tdma_parse(Spec, &__prem_tdma);
+}
+#endif
+
 static const prem_tdma *tdma(void) {
 #if !PREM_GPU
-  /* 0: not read; 1: being read (by one agent; the others wait); 2: read. */
-  static int Read;
-  if (__atomic_load_n(&Read, __ATOMIC_ACQUIRE) != 2) {
-    int Expected = 0;
-    if (__atomic_compare_exchange_n(&Read, &Expected, 1, 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE)) {
-      const char *Spec = getenv("PREM_TDMA");
-      if (Spec && *Spec)
-        tdma_parse(Spec, &__prem_tdma);
-      __atomic_store_n(&Read, 2, __ATOMIC_RELEASE);
-    }
-    while (__atomic_load_n(&Read, __ATOMIC_ACQUIRE) != 2)
-      pause_briefly();
-  }
+  /* One agent reads it (and says what is wrong with it, once); the others
+   * wait for it. */
+  static pthread_once_t Once = PTHREAD_ONCE_INIT;
+  pthread_once(&Once, read_tdma);
 #endif
   return &__prem_tdma;
 }
@@ -846,54 +837,51 @@ static prem_gate *gate(void) {
  * byte budget) and the most real-time agents in memory at once (0: no
  * limit). */
 __attribute__((weak)) prem_gate __prem_gate_state;
-__attribute__((weak)) int __prem_gate_ready;
+/* Weak as the state is: one initialisation for every translation unit's
+ * copy of the runtime. */
+__attribute__((weak)) pthread_once_t __prem_gate_once = PTHREAD_ONCE_INIT;
+
+static void init_gate(void) {
+  prem_gate *G = &__prem_gate_state;
+  G->period_ns = 100000;
+  G->watchdog_ns = 100000000;
+  G->phase_gating = 1;
+  G->governor.nominal = 1;
+  const char *Spec = getenv("PREM_GATE");
+  if (Spec && *Spec) {
+    char Want[120];
+    snprintf(Want, sizeof Want,
+             "period_ns,bytes_per_period[,max_in_memory] in decimal, "
+             "period_ns > 0, max_in_memory <= %u",
+             UINT32_MAX);
+    const env_value E = {"PREM_GATE", Spec, Want};
+    const char *Next = Spec;
+    G->period_ns = env_field(&E, &Next, "period_ns");
+    if (*Next++ != ',')
+      env_refuse(&E, "bytes_per_period", "is missing");
+    G->be_bytes_per_period = env_field(&E, &Next, "bytes_per_period");
+    if (*Next == ',') {
+      ++Next;
+      uint64_t K = env_field(&E, &Next, "max_in_memory");
+      if (K > UINT32_MAX)
+        env_refuse(&E, "max_in_memory", "%llu is more than %u",
+                   (unsigned long long)K, UINT32_MAX);
+      G->rt_max_in_memory = (uint32_t)K;
+    }
+    if (*Next)
+      env_refuse(&E, "max_in_memory",
+                 "is followed by '%s' (more than three fields)", Next);
+    if (!G->period_ns)
+      env_refuse(&E, "period_ns", "is 0");
+  }
+  G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
+  G->be_ratio = G->governor.nominal;
+  G->magic = PREM_GATE_MAGIC;
+}
 
 static prem_gate *gate(void) {
-  prem_gate *G = &__prem_gate_state;
-  if (__atomic_load_n(&__prem_gate_ready, __ATOMIC_ACQUIRE) == 2)
-    return G;
-  int Expected = 0;
-  if (__atomic_compare_exchange_n(&__prem_gate_ready, &Expected, 1, 0,
-                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-    G->period_ns = 100000;
-    G->watchdog_ns = 100000000;
-    G->phase_gating = 1;
-    G->governor.nominal = 1;
-    const char *Spec = getenv("PREM_GATE");
-    if (Spec && *Spec) {
-      char Want[120];
-      snprintf(Want, sizeof Want,
-               "period_ns,bytes_per_period[,max_in_memory] in decimal, "
-               "period_ns > 0, max_in_memory <= %u",
-               UINT32_MAX);
-      const env_value E = {"PREM_GATE", Spec, Want};
-      const char *Next = Spec;
-      G->period_ns = env_field(&E, &Next, "period_ns");
-      if (*Next++ != ',')
-        env_refuse(&E, "bytes_per_period", "is missing");
-      G->be_bytes_per_period = env_field(&E, &Next, "bytes_per_period");
-      if (*Next == ',') {
-        ++Next;
-        uint64_t K = env_field(&E, &Next, "max_in_memory");
-        if (K > UINT32_MAX)
-          env_refuse(&E, "max_in_memory", "%llu is more than %u",
-                     (unsigned long long)K, UINT32_MAX);
-        G->rt_max_in_memory = (uint32_t)K;
-      }
-      if (*Next)
-        env_refuse(&E, "max_in_memory",
-                   "is followed by '%s' (more than three fields)", Next);
-      if (!G->period_ns)
-        env_refuse(&E, "period_ns", "is 0");
-    }
-    G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
-    G->be_ratio = G->governor.nominal;
-    G->magic = PREM_GATE_MAGIC;
-    __atomic_store_n(&__prem_gate_ready, 2, __ATOMIC_RELEASE);
-  }
-  while (__atomic_load_n(&__prem_gate_ready, __ATOMIC_ACQUIRE) != 2)
-    pause_briefly();
-  return G;
+  pthread_once(&__prem_gate_once, init_gate);
+  return &__prem_gate_state;
 }
 #endif
 
@@ -946,14 +934,13 @@ static void gate_new_period(prem_gate *G, uint64_t Period) {
 /* Whether best effort must hold back now: a real-time launch running, a
  * real-time block in memory (with phase gating), or the period's byte
  * budget spent. */
-static int gate_closed(prem_gate *G, uint64_t Now, uint64_t *Period) {
+static int gate_closed(prem_gate *G, uint64_t Now) {
   if (gate_load((uint64_t *)G->rt_active) ||
       (G->phase_gating && gate_load(&G->rt_in_memory)))
     return 1;
   if (!G->be_bytes_per_period)
     return 0;
   uint64_t P = Now / G->period_ns;
-  *Period = P;
   gate_new_period(G, P);
   uint64_t Used = gate_load(&G->be_used);
   /* Used is period P's count only if the period has not turned since (a
@@ -985,10 +972,8 @@ void __prem_be_poll(uint64_t bytes) {
   if (Leader) {
     prem_gate *G = gate();
     Now = now_ns();
-    uint64_t Period = 0;
     if (G->be_bytes_per_period) {
-      Period = Now / G->period_ns;
-      gate_new_period(G, Period);
+      gate_new_period(G, Now / G->period_ns);
       __scoped_atomic_fetch_add(&G->be_used, bytes, __ATOMIC_RELAXED,
                                 __MEMORY_SCOPE_DEVICE);
     }
@@ -1011,7 +996,7 @@ void __prem_be_poll(uint64_t bytes) {
       uint32_t Changes = gate_load(&G->rt_changes);
 #endif
       Now = now_ns();
-      if (!gate_closed(G, Now, &Period)) {
+      if (!gate_closed(G, Now)) {
 #if !PREM_GPU
         if (gate_load(&G->rt_changes) != Changes)
           continue;
