@@ -243,15 +243,26 @@ __attribute__((destructor)) static void write_profile(void) {
  * is wrong with it: the arbiter it stands for would be missing, and a
  * state that is not one would fault or hang the program. *HeaderOut gets
  * the header (for the owner's pid and heartbeat). */
-__attribute__((format(printf, 3, 4))) static _Noreturn void
-shm_refuse(const char *Var, const char *Name, const char *Why, ...) {
-  fprintf(stderr, "prem: %s='%s': ", Var, Name);
-  va_list Args;
-  va_start(Args, Why);
+/* An environment value the runtime cannot use stops the program: "prem:
+ * VAR='value': [field ]<what is wrong>[ (want ...)]". */
+__attribute__((format(printf, 5, 0))) static _Noreturn void
+refuse_value(const char *Var, const char *Value, const char *Field,
+             const char *Want, const char *Why, va_list Args) {
+  fprintf(stderr, "prem: %s='%s': ", Var, Value);
+  if (Field)
+    fprintf(stderr, "%s ", Field);
   vfprintf(stderr, Why, Args);
-  va_end(Args);
+  if (Want)
+    fprintf(stderr, " (want %s)", Want);
   fputc('\n', stderr);
   _Exit(1); /* from inside a parallel region: no atexit handlers */
+}
+
+__attribute__((format(printf, 3, 4))) static _Noreturn void
+shm_refuse(const char *Var, const char *Name, const char *Why, ...) {
+  va_list Args;
+  va_start(Args, Why);
+  refuse_value(Var, Name, NULL, NULL, Why, Args);
 }
 
 __attribute__((unused)) static void *
@@ -333,21 +344,16 @@ map_named_shm(const char *Var, uint64_t Magic, const char *What,
 
 #if !PREM_GPU
 /* An environment value that does not parse stops the program: a default in
- * its place would leave the run on a schedule nobody chose. "prem:
- * VAR='...': <field> <what is wrong with it> (want ...)". */
+ * its place would leave the run on a schedule nobody chose. */
 typedef struct env_value {
   const char *Var, *Text, *Want;
 } env_value;
 
 __attribute__((format(printf, 3, 4), unused)) static _Noreturn void
 env_refuse(const env_value *V, const char *Field, const char *Why, ...) {
-  fprintf(stderr, "prem: %s='%s': %s ", V->Var, V->Text, Field);
   va_list Args;
   va_start(Args, Why);
-  vfprintf(stderr, Why, Args);
-  va_end(Args);
-  fprintf(stderr, " (want %s)\n", V->Want);
-  _Exit(1); /* from inside a parallel region: no atexit handlers */
+  refuse_value(V->Var, V->Text, Field, V->Want, Why, Args);
 }
 
 /* The field of V at *Next: digits only (no sign, space or exponent) up to a
