@@ -1,16 +1,24 @@
 #!/usr/bin/env python3
-"""Compiles the same device code with two builds of the plugin (one by g++,
-one by clang++) and compares what they emit, byte for byte.
+"""Compiles the same device code with two builds of the plugin and compares
+what they emit, byte for byte.
 
   compare-plugins.py --clang CLANG [--opt OPT] --plugin A.so --other B.so
                      --src ROOT
                      --runtime EMPTY.bc --out DIR [--only BUILD...]
+                     [--everything] [--labels A B]
 
-The IR the plugin emits must not depend on the compiler that built it (no
-IRBuilder calls nested as sibling arguments, no isl calls that consume a
-value a sibling argument reads): prints one line per build and a summary;
-exits 1 on the first difference, naming the build and the first differing
-line.
+Two uses:
+- the IR the plugin emits must not depend on the compiler that built it (no
+  IRBuilder calls nested as sibling arguments, no isl calls that consume a
+  value a sibling argument reads): one plugin built by g++, one by clang++;
+- a refactoring changes no behaviour (--everything, the plugin before and
+  after): besides the IR, the remarks (YAML), the report (JSON), the
+  analyses' printers (print<prem-kernels>, print<prem-footprint>,
+  print<prem-tiling>) and what the passes say on stderr, over more builds
+  (the suites on AMDGPU too, OpenMP NVPTX with a 4 KiB scratchpad).
+
+Prints one line per build and a summary; exits 1 on the first difference,
+naming the build, the output and the first differing line.
 """
 import argparse
 import difflib
@@ -29,7 +37,7 @@ AMDGPU = ["-fopenmp", "--offload-arch=gfx90a", "--offload-device-only",
           "-nogpulib"]
 
 
-def builds(src):
+def builds(src, everything=False):
     """name -> (source, clang flags, plugin options)."""
     suite_c = os.path.join(src, "bench", "kernels", "suite.c")
     suite_cu = os.path.join(src, "bench", "kernels", "suite.cu")
@@ -65,6 +73,18 @@ def builds(src):
         os.path.join(t, "prem-gpu-tile.c"), AMDGPU, ["-prem-gpu-tiles"])
     out["gemm-spm100"] = (os.path.join(t, "Inputs", "gemm64.c"), HOST,
                           ["-prem-spm-bytes=100"])
+    if everything:
+        for mode in ("cmpt", "dae", "sdma"):
+            out[f"amdgpu-suite-{mode}"] = (
+                suite_c, AMDGPU + ["-DN2=512"], [f"-prem-mode={mode}",
+                                                 "-prem-gpu-tiles"])
+            out[f"nvptx-suite-4k-{mode}"] = (
+                suite_c, NVPTX + ["-DN2=512"],
+                [f"-prem-mode={mode}", "-prem-gpu-tiles",
+                 "-prem-spm-bytes=4096"])
+            out[f"cuda-suite-4k-{mode}"] = (
+                suite_cu, CUDA_BARE + emu,
+                [f"-prem-mode={mode}", "-prem-spm-bytes=4096"])
     return out
 
 
@@ -81,17 +101,40 @@ def device_ir(clang, source, flags, path):
                  f"failed:\n{r.stderr[-2000:]}")
 
 
-def transform(opt, plugin, ir, options, runtime, path):
+def transform(opt, plugin, ir, options, runtime, path, everything=False):
     """The prem pipeline on ir, as the plugin emits it (no later pass can
-    hide an order that depends on the host compiler)."""
+    hide an order that depends on the host compiler): {output: lines}."""
     cmd = [opt, "-load-pass-plugin", plugin, "-passes=prem,verify", "-S", ir,
            "-o", path, "-prem-runtime=" + runtime, *options]
+    if everything:
+        cmd += ["-pass-remarks-output=" + path + ".remarks.yaml",
+                "-prem-report=" + path + ".report.json"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
         sys.exit(f"compare-plugins: {os.path.basename(path)}: opt failed "
                  f"({plugin}):\n{r.stderr[-2000:]}")
+    out = {}
     with open(path) as f:
-        return f.read().splitlines()
+        out["IR"] = f.read().splitlines()
+    if not everything:
+        return out
+    out["stderr"] = r.stderr.splitlines()
+    for what in ("remarks.yaml", "report.json"):
+        # A build with nothing to report (best-effort code) writes none.
+        if os.path.exists(path + "." + what):
+            with open(path + "." + what) as f:
+                out[what] = f.read().splitlines()
+        else:
+            out[what] = ["(no file)"]
+    cmd = [opt, "-load-pass-plugin", plugin, "-disable-output", ir,
+           "-passes=print<prem-kernels>,print<prem-footprint>,"
+           "print<prem-tiling>", *options]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"compare-plugins: {os.path.basename(path)}: the printers "
+                 f"failed ({plugin}):\n{r.stderr[-2000:]}")
+    out["printers"] = (r.stdout + r.stderr).splitlines()
+    return out
 
 
 def main():
@@ -106,27 +149,38 @@ def main():
                     "the comparison is of what the passes emit)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", nargs="*", help="these builds only")
+    ap.add_argument("--everything", action="store_true",
+                    help="more builds, and remarks, report, printers and "
+                    "stderr besides the IR")
+    ap.add_argument("--labels", nargs=2, default=["g++ build",
+                                                  "clang++ build"])
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     n = 0
-    for name, (source, flags, options) in builds(args.src).items():
+    for name, (source, flags, options) in builds(args.src,
+                                                 args.everything).items():
         if args.only and name not in args.only:
             continue
         ir = os.path.join(args.out, name + ".ll")
         device_ir(args.clang, source, flags, ir)
         a = transform(args.opt, args.plugin, ir, options, args.runtime,
-                      os.path.join(args.out, name + ".a.ll"))
+                      os.path.join(args.out, name + ".a.ll"), args.everything)
         b = transform(args.opt, args.other, ir, options, args.runtime,
-                      os.path.join(args.out, name + ".b.ll"))
-        if a != b:
-            diff = list(difflib.unified_diff(a, b, "g++ build", "clang++ build",
-                                             n=1, lineterm=""))
-            print(f"{name}: DIFFERS")
-            print("\n".join(diff[:40]))
-            sys.exit(1)
+                      os.path.join(args.out, name + ".b.ll"), args.everything)
+        for what in a:
+            if a[what] != b[what]:
+                diff = list(difflib.unified_diff(
+                    a[what], b[what], args.labels[0], args.labels[1], n=1,
+                    lineterm=""))
+                print(f"{name}: DIFFERS ({what})")
+                print("\n".join(diff[:40]))
+                sys.exit(1)
         n += 1
-        print(f"{name}: same ({len(a)} lines)")
-    print(f"{n} builds, the same IR from both plugins")
+        print(f"{name}: same ({len(a['IR'])} lines"
+              + (", remarks, report, printers, stderr)" if args.everything
+                 else ")"))
+    print(f"{n} builds, the same " +
+          ("outputs" if args.everything else "IR") + " from both plugins")
 
 
 if __name__ == "__main__":
