@@ -1,0 +1,498 @@
+//===- AffineForm.cpp - SCEV to affine forms --------------------------------===//
+//
+// Seed 001, Algorithm 1 reads an access's range from its SCEV; here the
+// whole SCEV becomes an affine form (Linear) over the nest's dimensions, so
+// that isl can count overlapping and 2-D accesses exactly (Footprint.cpp's
+// header says why).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AffineForm.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "prem-footprint"
+
+using namespace llvm;
+using namespace prem;
+
+namespace prem::footprint {
+std::string valueText(const Value *V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  V->printAsOperand(OS, false);
+  return S;
+}
+
+/// A loop as a reason names it for its user: by its source line where the
+/// module has debug information, by its header block otherwise.
+std::string loopText(const Loop *L) {
+  if (const DebugLoc &DL = L->getStartLoc())
+    return "the loop at line " + std::to_string(DL.getLine());
+  return "the loop at " + valueText(L->getHeader());
+}
+
+std::string scevText(const SCEV *S) {
+  std::string Str;
+  raw_string_ostream OS(Str);
+  OS << *S;
+  return Str;
+}
+
+/// The name the source gives a base pointer: its IR name
+/// (-fno-discard-value-names), else the variable debug info binds to it, else
+/// argN for the N-th argument of the region function.
+std::string sourceName(const Value *Base) {
+  if (Base->hasName() && isAlpha(Base->getName().front()))
+    return Base->getName().str();
+  SmallVector<DbgVariableRecord *, 2> Records;
+  findDbgValues(const_cast<Value *>(Base), Records);
+  for (DbgVariableRecord *R : Records)
+    if (DILocalVariable *Var = R->getVariable(); Var && !Var->getName().empty())
+      return Var->getName().str();
+  if (auto *Arg = dyn_cast<Argument>(Base))
+    return "arg" + std::to_string(Arg->getArgNo());
+  // A pointer captured by reference: name it after the variable it is
+  // loaded from (clang's "A.addr" spills included).
+  if (auto *Load = dyn_cast<LoadInst>(Base)) {
+    std::string From =
+        sourceName(Load->getPointerOperand()->stripPointerCasts());
+    StringRef Name(From);
+    Name.consume_back(".addr");
+    if (!Name.empty() && !Name.starts_with("arg"))
+      return Name.str();
+  }
+  return "";
+}
+
+/// Translates the SCEVs of one nest into Linear forms.
+std::string accessSetText(StringRef Prefix, StringRef Tuple,
+                                 unsigned NumDims, StringRef Domain,
+                                 ArrayRef<std::string> Subscripts,
+                                 int64_t Units) {
+  SmallVector<std::string, 4> Dims, Outs, Eqs;
+  for (unsigned D = 0; D < NumDims; ++D)
+    Dims.push_back("i" + std::to_string(D));
+  for (auto [K, Sub] : enumerate(Subscripts)) {
+    std::string O = Subscripts.size() == 1 ? "o" : "o" + std::to_string(K);
+    Outs.push_back(O);
+    Eqs.push_back(O + " = " + Sub + (K + 1 == Subscripts.size() ? " + e" : ""));
+  }
+  return (Prefix + "{ " + Tuple + "[" + join(Outs, ", ") + "] : exists " +
+          join(Dims, ", ") + ", e : " + Domain + " and 0 <= e < " +
+          std::to_string(Units) + " and " + join(Eqs, " and ") + " }")
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Building the footprint of one nest.
+
+bool Affinator::isOtherThreadIndex(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_laneid:
+  case Intrinsic::nvvm_read_ptx_sreg_warpid:
+  case Intrinsic::amdgcn_workitem_id_y:
+  case Intrinsic::amdgcn_workitem_id_z:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool Affinator::isVariant(const SCEV *S) const {
+  return SCEVExprContains(S, [&](const SCEV *X) {
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
+      return inNest(AR->getLoop());
+    if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+      if (isThreadIndex(U->getValue()) || isOtherThreadIndex(U->getValue()))
+        return true;
+      if (auto *I = dyn_cast<Instruction>(U->getValue()))
+        return inNest(I) || dependsOnThreadIndex(I);
+    }
+    return false;
+  });
+}
+
+const LoadInst *Affinator::loadBehind(const Value *V) const {
+  SmallVector<const Value *, 8> Work{V};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || isa<PHINode>(I) || !Seen.insert(I).second)
+      continue;
+    if (auto *Load = dyn_cast<LoadInst>(I)) {
+      if (inNest(Load) || dependsOnThreadIndex(Load))
+        return Load;
+      continue;
+    }
+    append_range(Work, I->operands());
+  }
+  return nullptr;
+}
+
+bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
+  if (SIMT.ThreadIndexReads.empty())
+    return false;
+  SmallVector<const Value *, 8> Work{I};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (isThreadIndex(V) || isOtherThreadIndex(V))
+      return true;
+    if (auto *U = dyn_cast<Instruction>(V))
+      if (!isa<PHINode>(U))
+        append_range(Work, U->operands());
+  }
+  return false;
+}
+
+std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
+  unsigned N = Chain.size();
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    if (C->getAPInt().getSignificantBits() > 63)
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "constant too large");
+    Linear L(N);
+    L.Constant = C->getAPInt().getSExtValue();
+    return L;
+  }
+  if (!isVariant(S))
+    return param(S);
+  if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S))
+    return minMaxOnSIMTRange(MM, Err);
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    Linear Sum(N);
+    for (const SCEV *Op : Add->operands()) {
+      auto T = translate(Op, Err);
+      if (!T)
+        return std::nullopt;
+      Sum += *T;
+    }
+    return Sum;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    // Canonical SCEV puts the constant factor first.
+    int64_t Factor = 1;
+    SmallVector<const SCEV *, 2> Rest;
+    for (const SCEV *Op : Mul->operands())
+      if (auto *C = dyn_cast<SCEVConstant>(Op);
+          C && C->getAPInt().getSignificantBits() <= 63)
+        Factor *= C->getAPInt().getSExtValue();
+      else
+        Rest.push_back(Op);
+    unsigned NumVariant =
+        count_if(Rest, [&](auto *X) { return isVariant(X); });
+    if (NumVariant != 1 || Rest.size() != 1)
+      return fail(Err,
+                  NumVariant > 1 ? FootprintIssue::NonAffineSubscript
+                                 : FootprintIssue::ParametricStride,
+                  NumVariant > 1
+                      ? "subscript multiplies loop-variant values: " +
+                            scevText(S)
+                      : "stride is a runtime value: " + scevText(S));
+    auto T = translate(Rest.front(), Err);
+    if (!T)
+      return std::nullopt;
+    *T *= Factor;
+    return T;
+  }
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+    return translateAddRec(AR, Err);
+  if (auto *Div = dyn_cast<SCEVUDivExpr>(S))
+    if (auto Q = unsignedDivision(Div))
+      return Q;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    // sext/zext/trunc of index math: assume it does not wrap (Polly does
+    // the same and guards with run-time checks; we record the assumption).
+    AssumesNoWrap = true;
+    return translate(Cast->getOperand(0), Err);
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    const Value *V = U->getValue();
+    if (WideIV && V == WideIV) {
+      // The IV's sign extension, without wrap as for any cast above.
+      AssumesNoWrap = true;
+      return translateAddRec(RootIV, Err);
+    }
+    if (isThreadIndex(V)) {
+      Linear L(N);
+      L.Dims[0] = 1;
+      return L;
+    }
+    if (isOtherThreadIndex(V))
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript depends on " + valueText(V) +
+                      " (a y/z thread index or lane id), which is not "
+                      "modelled: only 1-D blocks are");
+    if (auto *Load = dyn_cast<LoadInst>(V)) {
+      std::string From =
+          sourceName(getUnderlyingObject(Load->getPointerOperand()));
+      return fail(
+          Err, FootprintIssue::IndirectAccess,
+          "subscript is loaded from memory inside the nest" +
+              (From.empty() ? std::string() : " (from '" + From + "')"));
+    }
+    if (const LoadInst *Loaded = loadBehind(V))
+      return fail(
+          Err, FootprintIssue::IndirectAccess,
+          "subscript is computed (" + valueText(V) +
+              ") from memory loaded inside the nest (from '" +
+              sourceName(getUnderlyingObject(Loaded->getPointerOperand())) +
+              "')");
+    if (auto Quotient = exactDivision(V))
+      return Quotient;
+    if (auto Split = floorDivision(V))
+      return Split;
+    if (auto *BO = dyn_cast<BinaryOperator>(V);
+        BO && (BO->getOpcode() == Instruction::SDiv ||
+               BO->getOpcode() == Instruction::SRem))
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "subscript divides the induction variable (" +
+                      valueText(V) +
+                      "), as collapse(n) loops do; not modelled yet");
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "subscript depends on " + valueText(V) +
+                    ", which SCEV cannot express");
+  }
+  return fail(Err, FootprintIssue::NonAffineSubscript,
+              "subscript is not affine: " + scevText(S));
+}
+
+std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM, AffineError &Err) {
+  auto Fail = [&] {
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "subscript is not affine: " + scevText(MM));
+  };
+  if (MM->getNumOperands() != 2 || !SIMTLo || !SIMTHi)
+    return Fail();
+  auto *C = dyn_cast<SCEVConstant>(MM->getOperand(0));
+  const SCEV *Other = MM->getOperand(1);
+  if (!C) {
+    C = dyn_cast<SCEVConstant>(MM->getOperand(1));
+    Other = MM->getOperand(0);
+  }
+  if (!C || C->getAPInt().getSignificantBits() > 63)
+    return Fail();
+  auto X = translate(Other, Err);
+  if (!X)
+    return std::nullopt;
+  if (!X->Params.empty() || !X->Floors.empty() ||
+      any_of(drop_begin(X->Dims), [](int64_t D) { return D != 0; }))
+    return Fail();
+  int64_t A = X->Dims.empty() ? 0 : X->Dims[0], B = X->Constant;
+  int64_t Lo = B + A * (A >= 0 ? *SIMTLo : *SIMTHi);
+  int64_t Hi = B + A * (A >= 0 ? *SIMTHi : *SIMTLo);
+  int64_t K = C->getAPInt().getSExtValue();
+  bool Unsigned = isa<SCEVUMaxExpr, SCEVUMinExpr>(MM);
+  if (Unsigned && (K < 0 || Lo < 0))
+    return Fail();
+  bool Max = isa<SCEVSMaxExpr, SCEVUMaxExpr>(MM);
+  Linear Constant(X->Dims.size());
+  Constant.Constant = K;
+  if (Max ? Hi <= K : Lo >= K)
+    return Constant;
+  if (Max ? Lo >= K : Hi <= K)
+    return X;
+  return Fail();
+}
+
+std::string Affinator::nameFor(const SCEV *S) {
+  if (RootIV && S == RootIV->getStart())
+    return "simt_lb";
+  std::string Base;
+  // zext/trunc of a named value keeps the value's name.
+  while (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    S = Cast->getOperand(0);
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    const Value *V = U->getValue();
+    if (V->hasName() && isAlnum(V->getName().front()))
+      for (char C : V->getName())
+        Base += isAlnum(C) ? C : '_';
+  }
+  if (Base.empty())
+    Base = "p";
+  std::string Name = Base + std::to_string(ParamNames.size() - 1);
+  return Name;
+}
+
+std::optional<Linear> Affinator::floorDivision(const Value *V) {
+  auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO)
+    return std::nullopt;
+  unsigned Op = BO->getOpcode();
+  if (Op != Instruction::SDiv && Op != Instruction::UDiv &&
+      Op != Instruction::SRem && Op != Instruction::URem)
+    return std::nullopt;
+  auto *RHS = dyn_cast<ConstantInt>(BO->getOperand(1));
+  if (!RHS || RHS->getValue().getSignificantBits() > 62 ||
+      RHS->getSExtValue() <= 0)
+    return std::nullopt;
+  int64_t D = RHS->getSExtValue();
+  AffineError Inner;
+  auto X = translate(SE.getSCEV(BO->getOperand(0)), Inner);
+  if (!X || !X->Params.empty() || !X->Floors.empty() || !nonNegative(*X))
+    return std::nullopt;
+  Linear Q = Linear::floorOf(*X, D);
+  if (Op == Instruction::SDiv || Op == Instruction::UDiv)
+    return Q;
+  // X % d = X - d * floor(X / d)
+  Q *= -D;
+  Q += *X;
+  return Q;
+}
+
+bool Affinator::nonNegative(const Linear &L) const {
+  if (L.Constant < 0)
+    return false;
+  for (auto [I, C] : enumerate(L.Dims)) {
+    if (C < 0)
+      return false;
+    if (C > 0 && I == 0 && !SIMTNonNegative)
+      return false;
+  }
+  for (auto &[Name, C] : L.Params)
+    if (C < 0 || Name != "simt_lb" || !SIMTNonNegative)
+      return false;
+  for (auto &[Key, F] : L.Floors)
+    if (F.second < 0)
+      return false;
+  return true;
+}
+
+std::optional<Linear> Affinator::unsignedDivision(const SCEVUDivExpr *Div) {
+  auto *RHS = dyn_cast<SCEVConstant>(Div->getRHS());
+  if (!RHS || RHS->getAPInt().getSignificantBits() > 62 ||
+      RHS->getAPInt().isNonPositive())
+    return std::nullopt;
+  int64_t D = RHS->getAPInt().getSExtValue();
+  AffineError Inner;
+  auto X = translate(Div->getLHS(), Inner);
+  if (!X || !nonNegative(*X))
+    return std::nullopt;
+  if (X->dividesBy(D)) {
+    X->divideExactly(D);
+    return X;
+  }
+  if (!X->Params.empty() || !X->Floors.empty())
+    return std::nullopt;
+  return Linear::floorOf(*X, D);
+}
+
+std::optional<Linear> Affinator::exactDivision(const Value *V) {
+  auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO || !BO->isExact())
+    return std::nullopt;
+  auto *RHS = dyn_cast<ConstantInt>(BO->getOperand(1));
+  if (!RHS || RHS->getValue().getActiveBits() > 62)
+    return std::nullopt;
+  int64_t Divisor;
+  switch (BO->getOpcode()) {
+  case Instruction::AShr:
+  case Instruction::LShr:
+    Divisor = int64_t(1) << RHS->getZExtValue();
+    break;
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+    Divisor = RHS->getSExtValue();
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (Divisor <= 0)
+    return std::nullopt;
+  AffineError Inner;
+  auto L = translate(SE.getSCEV(BO->getOperand(0)), Inner);
+  if (!L)
+    return std::nullopt;
+  if (!L->dividesBy(Divisor))
+    return std::nullopt;
+  L->divideExactly(Divisor);
+  AssumesNoWrap = true;
+  return L;
+}
+
+std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR, AffineError &Err) {
+  const Loop *L = AR->getLoop();
+  auto It = find(Chain, L);
+  if (It == Chain.end())
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "subscript uses the value of a loop it is not in: " +
+                    scevText(AR));
+  unsigned Depth = It - Chain.begin();
+  if (!AR->isAffine())
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "subscript is a polynomial of the induction variable: " +
+                    scevText(AR));
+  const SCEV *Start = AR->getStart();
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (Depth == 0 && RootIV) {
+    // Express {a,+,b} in the IV value v = {S,+,St}: a + (b/St)(v - S).
+    auto Ratio = stepRatio(Step, RootIV->getStepRecurrence(SE));
+    if (!Ratio)
+      return fail(Err,
+                  isVariant(Step) ? FootprintIssue::NonAffineSubscript
+                                  : FootprintIssue::ParametricStride,
+                  "stride " + scevText(Step) +
+                      " is not a constant multiple of the SIMT loop step");
+    const SCEV *Offset = SE.getMinusSCEV(
+        Start, SE.getMulExpr(SE.getConstant(Start->getType(), *Ratio, true),
+                             SE.getTruncateOrSignExtend(RootIV->getStart(),
+                                                        Start->getType())));
+    auto T = translate(Offset, Err);
+    if (!T)
+      return std::nullopt;
+    T->Dims[0] += *Ratio;
+    return T;
+  }
+  auto *StepC = dyn_cast<SCEVConstant>(Step);
+  if (!StepC || StepC->getAPInt().getSignificantBits() > 63)
+    return fail(Err,
+                isVariant(Step) ? FootprintIssue::NonAffineSubscript
+                                : FootprintIssue::ParametricStride,
+                "stride " + scevText(Step) + " is not a constant");
+  auto T = translate(Start, Err);
+  if (!T)
+    return std::nullopt;
+  T->Dims[Depth] += StepC->getAPInt().getSExtValue();
+  return T;
+}
+
+std::optional<int64_t> Affinator::stepRatio(const SCEV *Step, const SCEV *RootStep) {
+  if (Step->getType() != RootStep->getType())
+    RootStep = SE.getTruncateOrSignExtend(RootStep, Step->getType());
+  if (Step == RootStep)
+    return 1;
+  auto *SC = dyn_cast<SCEVConstant>(Step);
+  auto *RC = dyn_cast<SCEVConstant>(RootStep);
+  if (SC && RC) {
+    int64_t A = SC->getAPInt().getSExtValue(),
+            B = RC->getAPInt().getSExtValue();
+    if (B != 0 && A % B == 0)
+      return A / B;
+    return std::nullopt;
+  }
+  if (auto *M = dyn_cast<SCEVMulExpr>(Step))
+    if (auto *K = dyn_cast<SCEVConstant>(M->getOperand(0)))
+      if (SE.getMulExpr(K, RootStep) == Step)
+        return K->getAPInt().getSExtValue();
+  return std::nullopt;
+}
+
+} // namespace prem::footprint

@@ -1,0 +1,84 @@
+//===- NestBuilder.h - The footprint of one SIMT loop nest ------*- C++ -*-===//
+//
+// Builds a NestFootprint: the nest's loops and trip counts, every access as
+// an affine form (AffineForm.h), arrays delinearised as Polly does, and the
+// isl sets of the bytes a tile touches that prem-tile turns into transfers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PREM_ANALYSIS_FOOTPRINT_NESTBUILDER_H
+#define PREM_ANALYSIS_FOOTPRINT_NESTBUILDER_H
+
+#include "AffineForm.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace prem::footprint {
+
+class NestBuilder {
+public:
+  NestBuilder(NestFootprint &Nest, ScalarEvolution &SE, LoopInfo &LI,
+              isl_ctx *Ctx)
+      : Nest(Nest), SE(SE), LI(LI), Ctx(Ctx),
+        Aff(SE, LI, Nest.Kernel->SIMT, rootLoop()) {}
+
+  void build();
+
+private:
+  NestFootprint &Nest;
+  ScalarEvolution &SE;
+  LoopInfo &LI;
+  isl_ctx *Ctx;
+  Affinator Aff;
+  /// Per nest loop: its trip count as a Linear form in the chain that ends
+  /// at it (dims of the loops around it); empty for the SIMT dimension.
+  DenseMap<const Loop *, unsigned> LoopIndex;
+  struct RawAccess {
+    const SCEV *Offset; // bytes from the base
+    SmallVector<Loop *, 4> Chain;
+    unsigned Size;
+    AffineAccess A;
+    /// Affine forms of the subscripts: one in bytes for a flat array, one
+    /// per dimension in elements for a delinearised one.
+    SmallVector<Linear, 2> Subs;
+  };
+  MapVector<const Value *, SmallVector<RawAccess, 4>> ByBase;
+  std::map<const Loop *, Linear> TripCounts;
+  std::optional<int64_t> SIMTMin, SIMTMax;
+
+  Loop *rootLoop() const {
+    const SIMTInfo &S = Nest.Kernel->SIMT;
+    return S.LoopHeader ? LI.getLoopFor(S.LoopHeader) : nullptr;
+  }
+
+  void reason(FootprintIssue I, std::string Msg, const Instruction *At) {
+    for (const FootprintReason &R : Nest.Reasons)
+      if (R.Issue == I && R.Message == Msg)
+        return;
+    Nest.Reasons.push_back({I, std::move(Msg), At});
+  }
+
+  void collectLoops();
+  const SCEVAddRecExpr *rootInduction(PHINode *Phi, Loop *Root);
+  void setChainFor(const Instruction &I);
+  /// Records an indirect load or store (Why: what makes it indirect).
+  void indirect(const Instruction &I, unsigned Bytes, std::string Why);
+  void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
+  void visit(Instruction &I);
+  void finishArrays();
+  bool translateAccesses(SmallVectorImpl<RawAccess> &Raws,
+                         SmallVectorImpl<std::string> &DimSizes);
+  std::optional<std::string>
+  delinearize(SmallVectorImpl<RawAccess> &Raws,
+              SmallVectorImpl<std::string> &DimSizes);
+  std::optional<std::string> domainText(const AffineAccess &A,
+                                        unsigned NumDims,
+                                        bool SymbolicStart = false) const;
+  void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;
+  static std::string shapeKey(const RawAccess &R);
+  std::string paramList() const;
+};
+
+} // namespace prem::footprint
+
+#endif // PREM_ANALYSIS_FOOTPRINT_NESTBUILDER_H
