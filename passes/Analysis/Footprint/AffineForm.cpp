@@ -1,4 +1,4 @@
-//===- AffineForm.cpp - SCEV to affine forms --------------------------------===//
+//===- AffineForm.cpp - SCEV to affine forms ------------------------------===//
 //
 // Seed 001, Algorithm 1 reads an access's range from its SCEV; here the
 // whole SCEV becomes an affine form (Linear) over the nest's dimensions, so

@@ -1,4 +1,4 @@
-//===- FootprintCount.cpp - Bytes per tile ----------------------------------===//
+//===- FootprintCount.cpp - Bytes per tile --------------------------------===//
 //
 // Counting the bytes a tile of given size moves: each array's union of
 // access images counted once (isl, or runs of consecutive points when isl

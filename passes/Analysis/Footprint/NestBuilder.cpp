@@ -1,4 +1,4 @@
-//===- NestBuilder.cpp - The footprint of one nest --------------------------===//
+//===- NestBuilder.cpp - The footprint of one nest ------------------------===//
 //
 // The nest's loops, its accesses as affine forms, delinearisation, and the
 // tile's byte sets (isl text) that prem-tile and the counting read.

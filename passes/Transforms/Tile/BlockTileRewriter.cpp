@@ -1,0 +1,258 @@
+//===- BlockTileRewriter.cpp - A GPU block as the tile --------------------===//
+//
+// On a GPU the thread block is the PREM agent and its shared memory the
+// scratchpad: a CUDA kernel versioned on its launch (one interval per
+// block), an OpenMP team's chunk, and the versioning of the part a block's
+// inner tiles cannot cover (a partial chunk) onto global memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestTiler.h"
+#include "prem/Transforms/PremTile.h"
+#include "TileContract.h"
+#include "prem/Support/CloneRegion.h"
+#include "prem/Support/IslSet.h"
+#include "prem/prem_rt.h"
+
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#define DEBUG_TYPE "prem-tile"
+
+using namespace llvm;
+using namespace prem;
+using namespace prem::tile;
+
+/// GPU: the code after the bounds of the team's chunk are known (OpenMP), or
+/// from the kernel's first memory access on (CUDA), is versioned once:
+/// scratchpad path (Load, the unchanged code with its accesses tagged, Store)
+/// or global path (a copy). All threads of the block take the same path: the
+/// check depends only on the block and the kernel's arguments.
+void NestTiler::transformBlockTile() {
+  LLVMContext &C = F.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  Instruction *Start =
+      ThreadBlock ? RegionStart : Nest.Kernel->SIMT.WorksharingCall;
+  BasicBlock *Entry = Start->getParent();
+  if (!ThreadBlock) {
+    // __kmpc_for_static_init rewrites the bounds it is handed in place:
+    // each stripped copy of the region that asks for them again (prem-les)
+    // must hand them over as they were.
+    auto *Init = cast<CallBase>(Start);
+    for (unsigned ArgNo = 3; ArgNo <= 6; ++ArgNo)
+      if (Value *V = storedBefore(Init, ArgNo)) {
+        auto *St =
+            new StoreInst(V, Init->getArgOperand(ArgNo), Init->getIterator());
+        if (Start == Init)
+          Start = St;
+      }
+  }
+  BasicBlock *Exit =
+      ReturnBlock->splitBasicBlock(ReturnBlock->getTerminator(), "prem.exit");
+  BasicBlock *Rest =
+      Entry->splitBasicBlock(Start->getIterator(), "prem.region");
+  // (The return block may have been the entry: take the block before the
+  // exit after both splits.)
+  BasicBlock *Last = Exit->getSinglePredecessor();
+  SmallVector<BasicBlock *, 16> Body;
+  for (BasicBlock &BB : F)
+    if (&BB != Entry && &BB != Exit)
+      Body.push_back(&BB);
+  auto NewBlock = [&](const Twine &Name, BasicBlock *Before) {
+    return BasicBlock::Create(C, Name, &F, Before);
+  };
+  BasicBlock *LoadBB = NewBlock("prem.load", Rest);
+  BasicBlock *GlobalBB = NewBlock("prem.global", Exit);
+  BasicBlock *StoreBB = NewBlock("prem.store", Exit);
+  BranchInst::Create(Rest, LoadBB);
+  BranchInst::Create(Exit, StoreBB);
+  Last->getTerminator()->replaceSuccessorWith(Exit, StoreBB);
+
+  // The global path: the region's code as it was, leaving to the exit.
+  ValueToValueMapTy VMap;
+  cloneBlocks(Body, ".global", {{StoreBB, Exit}}, VMap);
+  BranchInst::Create(cast<BasicBlock>(VMap[Rest]), GlobalBB);
+
+  // Code goes before the old branch (the expander needs an instruction to
+  // insert before), which the version branch then replaces.
+  Instruction *OldBranch = Entry->getTerminator();
+  SCEVExpander Expander(SE, "prem");
+  StringMap<Value *> Params = expandParams(Expander, OldBranch->getIterator());
+  IRBuilder<> B(OldBranch);
+  if (ThreadBlock) {
+    Value *Threads =
+        B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+    Value *Check = emitFullBlockCheck(B, Threads);
+    if (!Nest.Kernel->SIMT.BlockSize)
+      Params["ntid"] = B.CreateZExt(Threads, I64);
+    Value *Block = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+    emitTileHeader(B, Params, Block, 0, LoadBB, GlobalBB, Check);
+  } else {
+    // An empty chunk still runs the phases (every thread meets every
+    // barrier); its intervals are empty.
+    auto [Lower, N] = emitTeamChunk(B);
+    Params["simt_lb"] = Lower;
+    Params["simt_n"] = N;
+    Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
+    Value *Precondition = nullptr;
+    if (IndirectStride) {
+      // The gathered elements' slot has room for one iteration per thread
+      // of a block of the size the kernel states.
+      Value *Threads = B.CreateZExt(blockThreads(B), I64);
+      Value *Sized = B.CreateICmpEQ(Threads, B.getInt64(IndirectThreads));
+      Value *OneEach = B.CreateICmpULE(N, Threads);
+      Precondition = B.CreateAnd(Sized, OneEach);
+    }
+    emitTileHeader(B, Params, Interval, 0, LoadBB, GlobalBB, Precondition);
+  }
+  OldBranch->eraseFromParent();
+
+  tagBlock(LoadBB, "load");
+  tagBlock(StoreBB, "store");
+  tagBlock(GlobalBB, "global");
+  tagBlock(Exit, "end");
+  tagAccesses();
+}
+
+std::pair<Value *, Value *> NestTiler::emitTeamChunk(IRBuilder<> &B) const {
+  Type *I64 = B.getInt64Ty();
+  Value *Lower = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+  Value *Upper = B.CreateSExtOrTrunc(TileUpper, I64, "prem.ub");
+  if (auto GU = Nest.Kernel->SIMT.GlobalUpper)
+    Upper = B.CreateBinaryIntrinsic(Intrinsic::smin, Upper, B.getInt64(*GU));
+  Value *N = B.CreateBinaryIntrinsic(
+      Intrinsic::smax, B.CreateAdd(B.CreateSub(Upper, Lower), B.getInt64(1)),
+      B.getInt64(0), nullptr, "prem.n");
+  return {Lower, N};
+}
+
+Value *NestTiler::blockThreads(IRBuilderBase &B) const {
+  if (Triple(F.getParent()->getTargetTriple()).isAMDGPU())
+    return B.CreateCall(F.getParent()->getOrInsertFunction(
+        "__kmpc_get_hardware_num_threads_in_block", B.getInt32Ty()));
+  return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+}
+
+/// Versions the code from Start on, where every thread of the block is, on
+/// the condition Full emits there: the tiles' code where it holds, else a
+/// copy of the original code, which prem-sync runs in one memory phase
+/// numbered by Number (a compatible interval, Sec. 3.2.3, as a block
+/// tile's global path is). Returns the first block of the tiles' code.
+BasicBlock *
+NestTiler::versionPartial(Instruction *Start,
+                          function_ref<Value *(IRBuilder<> &)> Number,
+                          function_ref<Value *(IRBuilder<> &)> Full) {
+  BasicBlock *Entry = Start->getParent();
+  BasicBlock *Rest =
+      Entry->splitBasicBlock(Start->getIterator(), "prem.region");
+  ReturnBlock = uniqueReturnBlock(F);
+  SmallVector<BasicBlock *, 16> Body;
+  for (BasicBlock &BB : F)
+    if (&BB != Entry)
+      Body.push_back(&BB);
+  ValueToValueMapTy VMap;
+  cloneBlocks(Body, ".partial", {}, VMap);
+  auto *Partial = cast<BasicBlock>(VMap[Rest]);
+  Instruction *OldBranch = Entry->getTerminator();
+  IRBuilder<> B(OldBranch);
+  LLVMContext &C = F.getContext();
+  auto *Interval =
+      cast<Instruction>(B.CreateFreeze(Number(B), "prem.partial.interval"));
+  Interval->setMetadata(ValueMD, tupleOf(C, {i32MD(C, Id), i32MD(C, -1),
+                                             MDString::get(C, "partial")}));
+  B.CreateCondBr(Full(B), Rest, Partial);
+  OldBranch->eraseFromParent();
+  tagBlock(Partial, "partial");
+  tagBlock(cast<BasicBlock>(VMap[ReturnBlock]), "partial-end");
+  // The loops keep their blocks; the copies are in none (nothing asks).
+  DT.recalculate(F);
+  return Rest;
+}
+
+/// A team's inner tiles run where each thread has one iteration of the
+/// chunk (teamTileLegality): the region is versioned once, before
+/// __kmpc_for_static_init, on a full chunk and a block of the stated size.
+/// Other chunks (the loop's last, a smaller block) run the original code.
+void NestTiler::versionTeamChunk() {
+  versionPartial(
+      Nest.Kernel->SIMT.WorksharingCall,
+      [&](IRBuilder<> &B) {
+        return B.CreateSExtOrTrunc(TileLower, B.getInt32Ty());
+      },
+      [&](IRBuilder<> &B) {
+        Value *N = emitTeamChunk(B).second;
+        Value *Size = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
+        Value *Threads = B.CreateZExt(blockThreads(B), B.getInt64Ty());
+        Value *FullBlock = B.CreateICmpEQ(Threads, Size);
+        Value *FullChunk = B.CreateICmpEQ(N, Size);
+        return B.CreateAnd(FullChunk, FullBlock, "prem.full");
+      });
+}
+
+/// A thread block's inner tiles run where every thread of the block passes
+/// the bounds guard: the kernel is versioned once, before its first memory
+/// access, on that (the other blocks run the original code).
+void NestTiler::versionThreadBlock() {
+  BasicBlock *Entry = RegionStart->getParent();
+  BasicBlock *Rest = versionPartial(
+      RegionStart,
+      [](IRBuilder<> &B) {
+        return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+      },
+      [&](IRBuilder<> &B) {
+        return emitFullBlockCheck(
+            B, B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {}));
+      });
+  ScratchpadStart = BodyStart == Entry ? Rest : BodyStart;
+}
+
+Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
+  // Accesses do not depend on y and z (the footprint refuses those), but the
+  // runtime's copies split the work over x alone.
+  Value *FlatZ =
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z), B.getInt32(1));
+  Value *FlatY =
+      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y), B.getInt32(1));
+  Value *Full = B.CreateAnd(FlatY, FlatZ);
+  // The footprint is for the block size the kernel states: a smaller block
+  // would make intervals reach past its data.
+  if (SIMT.BlockSize)
+    Full =
+        B.CreateAnd(Full, B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
+  if (!Guard)
+    return Full;
+  // The guard, at the block's first and last thread.
+  SCEVExpander Expander(SE, "prem");
+  for (bool First : {true, false}) {
+    ValueToSCEVMapTy Map;
+    for (Value *Tid : SIMT.ThreadIndexReads)
+      Map[Tid] = First
+                     ? SE.getZero(Tid->getType())
+                     : SE.getMinusSCEV(SE.getTruncateOrZeroExtend(
+                                           SE.getSCEV(Threads), Tid->getType()),
+                                       SE.getOne(Tid->getType()));
+    auto Side = [&](unsigned Op) {
+      Value *V = Guard->getOperand(Op);
+      return Expander.expandCodeFor(
+          SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Map), V->getType(),
+          B.GetInsertPoint());
+    };
+    Value *Passes = B.CreateICmp(Guard->getPredicate(), Side(0), Side(1));
+    if (GuardInverted)
+      Passes = B.CreateNot(Passes);
+    Full = B.CreateAnd(Full, Passes);
+  }
+  return Full;
+}

@@ -1,0 +1,239 @@
+//===- PremTile.cpp - Tile SIMT loops into PREM intervals -----------------===//
+//
+// USAGE:
+//   opt -load-pass-plugin build/lib/PremPlugin.so -passes=prem-tile
+//       -prem-spm-bytes=49152 kernel.ll -S
+//
+// Seed 001, Sec. 3.2.2 and Algorithm 2: a thread's share of the worksharing
+// loop is cut into tiles of consecutive SIMT iterations (inner loops whole)
+// so that the bytes one tile touches fit the scratchpad (Equation 1). Each
+// tile becomes one PREM interval. The loop is strip-mined in place: the
+// iterations run in the original order, the state the loop carries from one
+// iteration to the next (reductions, the induction variable) is carried from
+// tile to tile, so results are bit for bit those of the original loop.
+//
+// What a tile moves is computed at run time from the footprint's isl sets: per
+// array, the interval [first byte, last byte] of the tile (the 1-D transfer of
+// seed 003; both ends are bytes the tile really touches, so the interval lies
+// inside the array). Every tile is versioned: the scratchpad path runs when
+// the intervals fit the scratchpad and no written array overlaps another one
+// (arrays may alias at run time); otherwise the tile runs unchanged on global
+// memory (a compatible interval, Sec. 3.2.3). Both versions carry the same
+// state, so the choice is per tile and never changes results.
+//
+// When one SIMT iteration does not fit, the depth-1 loop is strip-mined the
+// same way within each SIMT iteration (Algorithm 2, lines 8-12), and when one
+// of its iterations does not fit either, the depth-2 loop within one
+// iteration of each. Accesses outside the tiled loop (a sum stored after
+// it) are in no tile: each stretch of them runs on global memory in a
+// compatible interval of its own (Sec. 3.2.3). A read-only array read
+// through accesses of different shapes may get one slot per shape, and one
+// read by columns (B[k][j] in a tile of j) a 2-D transfer (seed 003): rows
+// of the array's pitch, only the tile's columns of each (clipped to the
+// interval where the rectangle would reach outside it). An indirect load or
+// store (x[idx[i]], y[idx[i]] = v) has no interval: the tile moves its
+// elements through a slot of one per execution (issue 3: dae for them).
+//
+// On host offload each OpenMP thread is its own PREM agent with a private
+// scratchpad. On NVPTX the thread block is the agent and its shared memory
+// the scratchpad: a CUDA kernel gets one interval per block (the kernel is
+// versioned on the launch: the block size it states, 1-D blocks, every
+// thread past the bounds guard), or, when the block's data does not fit,
+// tiles of its depth-1 loop that all the block's threads run together (the
+// other blocks run the original code in one memory phase), an OpenMP SPMD
+// kernel's parallel region one
+// per call, the team's chunk of the loop (-prem-gpu-tiles: not yet run on a
+// GPU; the same for OpenMP on AMDGPU, in LDS). AMDGPU thread-index kernels
+// are refused with a remark.
+//
+// The work is split by job (NestTiler.h lists the files); this file is the
+// pass and the order of the steps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Transforms/PremTile.h"
+#include "NestTiler.h"
+#include "prem/Analysis/Report.h"
+#include "prem/Support/RemarkLocation.h"
+#include "prem/Support/Target.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "prem-tile"
+
+using namespace llvm;
+using namespace prem;
+using namespace prem::tile;
+
+STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
+
+static cl::opt<bool> GPUTiles(
+    "prem-gpu-tiles",
+    cl::desc("Tile NVPTX kernels: one interval per thread block (CUDA) or "
+             "team chunk (OpenMP), shared by the block. Default: on for CUDA "
+             "kernels, off for OpenMP ones (not yet run on a GPU)"),
+    cl::init(false));
+
+/// Largest scratchpad put in a host-offload thread's frame.
+static constexpr uint64_t MostHostScratchpad = uint64_t(1) << 20;
+
+/// A kernel left alone: its record and its remark say why.
+static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter &ORE,
+                          BasicBlock *At, const Function &Kernel,
+                          const std::string &Why) {
+  Record["transformed"] = false;
+  Record["reason"] = Why;
+  ORE.emit([&] {
+    const Instruction &First = *At->getFirstNonPHIOrDbg();
+    return OptimizationRemarkMissed("prem", "NotTiled", remarkLocation(First),
+                                    At)
+           << "kernel " << Kernel.getName() << " not transformed: " << Why;
+  });
+  return false;
+}
+
+bool NestTiler::refuse(json::Object &Record, const std::string &Why) {
+  return recordRefusal(Record, ORE, anchor(), *Nest.Kernel->Entry, Why);
+}
+
+bool NestTiler::run(json::Object &Record) {
+  // On host offload the scratchpad is a buffer in the thread's frame: keep
+  // it far from the size of a thread's stack (OMP_STACKSIZE, 4 MiB by
+  // default in libomp).
+  if (!BlockTile && Budget > MostHostScratchpad)
+    return refuse(Record, formatv("a scratchpad of {0} bytes is too large "
+                                  "for a host-offload thread's stack (at most "
+                                  "{1})",
+                                  Budget, MostHostScratchpad)
+                              .str());
+  uint64_t Iterations = 0;
+  std::string Why = decide(Iterations, Record);
+  if (!Why.empty())
+    return refuse(Record, Why);
+  if (BlockTile && !TileDepth) {
+    transformBlockTile();
+  } else {
+    if (ThreadBlock)
+      versionThreadBlock();
+    else if (BlockTile)
+      versionTeamChunk();
+    placeCompatibleIntervals();
+    transform(Iterations);
+  }
+  ++NumTiled;
+  record(Iterations, Record);
+  return true;
+}
+
+/// Legality, then the plan, at the worksharing loop and, where it cannot be
+/// tiled, one loop deeper at a time (seed 001, Algorithm 2, lines 8-12):
+/// the reasons every depth was refused, empty once one can be tiled.
+std::string NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
+  std::string Why = legality();
+  if (Why.empty())
+    Why = chooseIterations(Iterations, Record);
+  // Why the loop around the one tried next was refused (Why holds them all).
+  std::string LastWhy = Why;
+  // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
+  for (unsigned Depth = 1;
+       !Why.empty() && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2;
+       ++Depth) {
+    if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
+          return NL.Depth == Depth;
+        }))
+      break;
+    DeeperBecause.clear();
+    if (DeeperMayDo) {
+      StringRef Around = Depth == 2    ? "tiles of the depth-1 loop"
+                         : ThreadBlock ? "a tile of the whole block"
+                         : BlockTile   ? "a tile of the team's whole chunk"
+                                       : "tiles of whole SIMT iterations";
+      DeeperBecause = (Around + " refused: " + LastWhy).str();
+    }
+    startAttempt();
+    std::string InnerWhy = innerLegality(Depth);
+    if (InnerWhy.empty())
+      InnerWhy = chooseIterations(Iterations, Record);
+    Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
+    LastWhy = InnerWhy;
+  }
+  return Why;
+}
+
+/// A new attempt, one loop deeper: what the last one planned is forgotten.
+void NestTiler::startAttempt() {
+  DeeperMayDo = false;
+  SlotOf.clear();
+  Slots.clear();
+  IndirectStride = 0;
+  TileIndirect.clear();
+  IndirectThreads = 1;
+  BufferBytes = Budget;
+  OneIterationTooLarge = false;
+}
+PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!isDeviceModule(M))
+    return PreservedAnalyses::all();
+  const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
+  const TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  Triple T(M.getTargetTriple());
+  bool GPU = T.isNVPTX() || T.isAMDGPU();
+  uint64_t Budget = scratchpadBudget(M);
+  TransformRecords &Records = MAM.getResult<TransformRecordsAnalysis>(M);
+  SmallPtrSet<Function *, 4> Changed;
+  for (auto [Id, Nest] : enumerate(FI.Nests)) {
+    json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
+    // CUDA block tiles ran on an H100 (bench/gpu); OpenMP ones (NVPTX and
+    // AMDGPU) have not run on a GPU yet, so they stay behind the option.
+    // Thread-index kernels on AMDGPU (HIP) would need the block checks in
+    // AMDGPU's registers.
+    bool ThreadIndexKernel = Nest.Kernel->Kind == KernelKind::CUDA;
+    bool BlockTile =
+        (T.isNVPTX() || (T.isAMDGPU() && !ThreadIndexKernel)) &&
+        (GPUTiles.getNumOccurrences() ? bool(GPUTiles) : ThreadIndexKernel);
+    if (GPU && !BlockTile) {
+      std::string Why =
+          T.isAMDGPU() && ThreadIndexKernel
+              ? "AMDGPU thread-index kernels are not tiled yet"
+          : T.isAMDGPU() ? "GPU tiles are off (-prem-gpu-tiles turns them "
+                           "on; they are not yet validated on a GPU)"
+          : ThreadIndexKernel
+              ? "GPU tiles are off (-prem-gpu-tiles=false)"
+              : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
+                "not yet validated on a GPU)";
+      if (Function *F = Nest.Kernel->SIMT.Region) {
+        recordRefusal(Record,
+                      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F),
+                      &F->getEntryBlock(), *Nest.Kernel->Entry, Why);
+      } else {
+        Record["transformed"] = false;
+        Record["reason"] = Why;
+      }
+    } else if (!Nest.Region || Changed.count(Nest.Region)) {
+      Record["transformed"] = false;
+      Record["reason"] = Nest.Region ? "one tiled loop per function"
+                                     : "no function holds the kernel's work";
+    } else {
+      NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM,
+                      BlockTile);
+      if (Tiler.run(Record))
+        Changed.insert(Nest.Region);
+    }
+    Records.Tiles.push_back(std::move(Record));
+  }
+  if (Changed.empty())
+    return PreservedAnalyses::all();
+  for (Function *F : Changed) {
+    // What the optimizer inferred of the function no longer holds: its tiles
+    // will touch the scratchpad and call the runtime, which synchronises.
+    F->setMemoryEffects(MemoryEffects::unknown());
+    F->removeFnAttr(Attribute::NoSync);
+    FAM.invalidate(*F, PreservedAnalyses::none());
+  }
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,532 @@
+//===- SlotPlanner.cpp - Slots, transfers and the tile size ---------------===//
+//
+// Per array, the scratchpad slot a tile uses and how it is moved (seed
+// 003's 1-D interval or 2-D transfer), and the largest tile whose slots fit
+// the scratchpad (seed 001, Algorithm 2 with Equation 1), balanced over the
+// loop's trip count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestTiler.h"
+#include "prem/Transforms/PremTile.h"
+#include "prem/Support/IslSet.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "prem-tile"
+
+using namespace llvm;
+using namespace prem;
+using namespace prem::tile;
+
+static cl::opt<uint64_t> ForcedIterations(
+    "prem-tile-iterations", cl::value_desc("n"),
+    cl::desc("SIMT iterations per PREM tile instead of the largest that fits "
+             "(smaller only; for tests and experiments)"),
+    cl::init(0));
+
+/// Most SIMT iterations tried for one tile when the loop's length is unknown.
+static constexpr uint64_t MostIterations = uint64_t(1) << 20;
+
+/// Seed 003's 2-D transfer. A column block of a row-major array (B[k][j]
+/// for a tile of j) spans nearly the whole array as one interval; as rows
+/// of the array's pitch holding only the tile's columns it is small. The
+/// pitch is one of the strides of the slot's accesses; the one that moves
+/// the fewest bytes wins, if it moves at most half of the interval (the
+/// Execute phase then pays a division by the pitch per access). A written
+/// 2-D slot is stored back by rows only where the tile writes every byte of
+/// its rectangle (rectangleWritten: a column block, a stencil's output
+/// rows; not clipped); else element by element, since the rectangle would
+/// overwrite bytes the tile may not own. Not with indirect loads, which may
+/// read a written slot by its interval. Where the rectangle reaches outside
+/// the interval it is clipped to it, so that it reads nothing outside the
+/// array.
+std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
+                                   const StringSet<> &Known) {
+  std::string Why;
+  S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets, tilesWithinLoops());
+  for (const std::string &Bytes : S.Sets) {
+    auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
+    if (!Code)
+      return Why;
+    S.TouchedCode.push_back(std::move(*Code));
+  }
+  if (S.WriteHasNoHoles)
+    S.WrittenCode =
+        ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
+  // Without code for the written interval, store element by element.
+  S.WriteHasNoHoles = S.WrittenCode.has_value();
+  chooseTransfer(S, Context, Known);
+  // Not a clipped slot: its written bytes would have to start and end
+  // exactly at the clip (no kernel here does that; none tests it).
+  if (S.Pitch && !S.Clipped && S.Written) {
+    S.WritesRectangle = rectangleWritten(Ctx, S.touchedSets(), S.WrittenBytes,
+                                         S.Pitch, tilesWithinLoops());
+  }
+  return "";
+}
+
+void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
+                               const StringSet<> &Known) {
+  const ArrayFootprint &A = Nest.Arrays[S.Array];
+  std::string One = tileContext(1), Bounds = tilesWithinLoops();
+  auto Interval = S.Length->largest(One);
+  if (!Interval || (S.Written && !Nest.Gathers.empty()))
+    return;
+  // An inner tile whose iterations are rows (val[k][i] in a tile of k, a
+  // thread block on i) saves nothing in one iteration, whose row is its
+  // interval, and most in the whole loop: a rectangle that saves half in
+  // either is kept (preferIntervals judges it again at the tile's size).
+  // (Worked out only for a pitch that fails at one iteration.)
+  std::optional<std::string> Whole;
+  std::optional<uint64_t> WholeInterval;
+  auto SavesHalfOfWhole = [&](IntervalLength &Rows, IntervalLength &Columns,
+                              uint64_t Align) {
+    if (!Whole) {
+      auto Trip = TileDepth ? maxTrip(TileDepth) : std::nullopt;
+      if (!Trip || *Trip <= 1)
+        return false;
+      Whole = tileContext(*Trip);
+      WholeInterval = S.Length->largest(*Whole);
+    }
+    auto R = Rows.largest(*Whole), W = Columns.largest(*Whole);
+    return WholeInterval && R && W &&
+           *R * alignTo(*W, Align) <= *WholeInterval / 2;
+  };
+  SmallSetVector<uint64_t, 4> Pitches;
+  uint64_t Align = 1;
+  for (const AffineAccess &Acc : A.Accesses) {
+    if (!is_contained(S.Insts, Acc.Inst))
+      continue;
+    Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
+    for (const AffineSubscript &Sub : Acc.Subscripts)
+      for (int64_t C : Sub.DimCoeffs)
+        if (C)
+          Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
+  }
+  // The rectangle that moves the fewest bytes, if at most half of the
+  // interval; one clipped to the interval only where none fits it (a way
+  // out: two more copies, and its size is measured for one iteration).
+  std::optional<std::pair<bool, uint64_t>> Best;
+  SmallVector<std::string, 8> Touched = S.touchedSets();
+  for (uint64_t Pitch : Pitches) {
+    if (Pitch % Align || Pitch < 2 * Align)
+      continue;
+    SmallVector<std::string, 2> RowSets, ColumnSets;
+    for (const std::string &Bytes : Touched) {
+      auto RC = rowsAndColumns(Ctx, Bytes, Pitch);
+      if (!RC)
+        break;
+      RowSets.push_back(std::move(RC->Rows));
+      ColumnSets.push_back(std::move(RC->Columns));
+    }
+    if (RowSets.size() != Touched.size())
+      continue;
+    auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets, Bounds);
+    auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets, Bounds);
+    auto R = Rows->largest(One), W = Columns->largest(One);
+    if (!R || !W)
+      continue;
+    if (*R * alignTo(*W, Align) > *Interval / 2 &&
+        !SavesHalfOfWhole(*Rows, *Columns, Align))
+      continue;
+    std::pair<bool, uint64_t> Cost{
+        !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds),
+        *R * alignTo(*W, Align)};
+    if (Best && Cost >= *Best)
+      continue;
+    SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
+    std::string Why;
+    for (auto [RowSet, ColumnSet] : zip(RowSets, ColumnSets)) {
+      auto RowExprs =
+          ByteIntervalExprs::build(Ctx, RowSet, Context, Known, Why);
+      auto ColumnExprs =
+          ByteIntervalExprs::build(Ctx, ColumnSet, Context, Known, Why);
+      if (!RowExprs || !ColumnExprs)
+        break;
+      RowCode.push_back(std::move(*RowExprs));
+      ColumnCode.push_back(std::move(*ColumnExprs));
+    }
+    if (RowCode.size() != RowSets.size())
+      continue;
+    Best = Cost;
+    S.Clipped = Cost.first;
+    S.Pitch = Pitch;
+    S.RowAlign = Align;
+    S.RowCode = std::move(RowCode);
+    S.ColumnCode = std::move(ColumnCode);
+    S.Rows = std::move(Rows);
+    S.Columns = std::move(Columns);
+  }
+}
+
+void NestTiler::preferIntervals(uint64_t Iterations) {
+  std::string Context = tileContext(Iterations);
+  for (Slot &S : Slots) {
+    auto Rectangle = slotBytes(S, Context);
+    auto Interval = S.Length->largest(Context);
+    if (!S.Pitch || !Rectangle || !Interval || *Rectangle * 2 <= *Interval)
+      continue;
+    // A rectangle stored back by rows stays: as an interval with holes the
+    // slot would be stored element by element (uncoalesced on a GPU).
+    if (S.storesRows() && !S.WriteHasNoHoles)
+      continue;
+    uint64_t Pitch = std::exchange(S.Pitch, 0);
+    auto Bytes = bytesPerTile(Iterations);
+    if (!Bytes || *Bytes > Budget)
+      S.Pitch = Pitch;
+  }
+}
+
+std::optional<uint64_t> NestTiler::slotBytes(const Slot &S,
+                                             const std::string &Context) const {
+  if (!S.Pitch)
+    return S.Length->largest(Context);
+  auto Rows = S.Rows->largest(Context), Width = S.Columns->largest(Context);
+  if (!Rows || !Width)
+    return std::nullopt;
+  return *Rows * alignTo(*Width, S.RowAlign);
+}
+
+std::string NestTiler::paramNames() const {
+  SmallVector<std::string, 4> Names{"simt_n", "simt_lb"};
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb")
+      Names.push_back(Name);
+  if (TileDepth == 1)
+    append_range(Names, ArrayRef<std::string>{"tile1_n", "tile1_lb"});
+  if (TileDepth == 2)
+    append_range(Names,
+                 ArrayRef<std::string>{"tile1_lb", "tile2_n", "tile2_lb"});
+  if (ThreadBlock && !Nest.Kernel->SIMT.BlockSize)
+    Names.push_back("ntid");
+  return "[" + join(Names, ", ") + "]";
+}
+
+std::optional<uint64_t> NestTiler::maxTrip(unsigned Depth) const {
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Depth == Depth && NL.MaxTripCount)
+      return NL.MaxTripCount;
+  return std::nullopt;
+}
+
+/// A tile lies within the loop (the last one of a chunk is shorter, and
+/// inside a full one that ends with the loop; a tile crossing a row end
+/// would make a 2-D slot's rectangle reach past the array), and a thread
+/// block on the scratchpad path passes its bounds guard.
+std::string NestTiler::tileBounds() const {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  std::string Cs = "simt_n >= 1";
+  if (SIMT.GlobalLower && SIMT.GlobalUpper)
+    Cs += formatv(" and simt_lb >= {0} and simt_lb + simt_n <= {1}",
+                  *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
+              .str();
+  Cs += GuardBound;
+  if (TileDepth == 1) {
+    Cs += " and " + innerTileSIMT() + " and tile1_n >= 1 and tile1_lb >= 0";
+    if (auto Most = maxTrip(1))
+      Cs += " and tile1_lb + tile1_n <= " + std::to_string(*Most);
+  }
+  if (TileDepth == 2) {
+    Cs += " and " + innerTileSIMT() +
+          " and tile1_lb >= 0 and tile2_n >= 1 and tile2_lb >= 0";
+    if (auto Most = maxTrip(1))
+      Cs += " and tile1_lb < " + std::to_string(*Most);
+    if (auto Most = maxTrip(2))
+      Cs += " and tile2_lb + tile2_n <= " + std::to_string(*Most);
+  }
+  return Cs;
+}
+
+std::string NestTiler::tilesWithinLoops() const {
+  return paramNames() + " -> { : " + tileBounds() + " }";
+}
+
+/// A thread-index kernel's bounds guard as a constraint on its tiles: every
+/// thread of a tiled block passes it (emitFullBlockCheck), so a guard
+/// `p + tid < n` (p the block's offset, a parameter of the footprint; n a
+/// constant) gives 0 <= p and p + threads <= n. Empty when the guard has
+/// another form (then a block's tile may cross a row end, and 2-D slots of
+/// column reads do not pay).
+std::string NestTiler::guardConstraint() const {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  CmpInst::Predicate P =
+      GuardInverted ? Guard->getInversePredicate() : Guard->getPredicate();
+  Value *Index = Guard->getOperand(0), *Limit = Guard->getOperand(1);
+  if (ICmpInst::isGT(P) || ICmpInst::isGE(P)) {
+    std::swap(Index, Limit);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  auto *Bound = dyn_cast<SCEVConstant>(SE.getSCEV(Limit));
+  if (!Bound || !(ICmpInst::isLT(P) || ICmpInst::isLE(P)) ||
+      Bound->getAPInt().getSignificantBits() > 32)
+    return "";
+  ValueToSCEVMapTy AtZero;
+  for (Value *Tid : SIMT.ThreadIndexReads)
+    AtZero[Tid] = SE.getZero(Tid->getType());
+  const SCEV *Global = SE.getSCEV(Index);
+  const SCEV *First = SCEVParameterRewriter::rewrite(Global, SE, AtZero);
+  // The thread index with coefficient one.
+  const SCEV *Step = SE.getMinusSCEV(Global, First);
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(Step))
+    Step = Cast->getOperand(0);
+  auto *Tid = dyn_cast<SCEVUnknown>(Step);
+  if (!Tid || !is_contained(SIMT.ThreadIndexReads, Tid->getValue()))
+    return "";
+  // The offset is not negative: index 0 passes an unsigned guard only if it
+  // is not, and sums and products of special registers (blockIdx.x *
+  // blockDim.x) are not, as the footprint assumes narrow index arithmetic
+  // does not wrap.
+  bool OnlyRegisters = !SCEVExprContains(First, [](const SCEV *E) {
+    if (auto *C = dyn_cast<SCEVConstant>(E))
+      return C->getAPInt().isNegative();
+    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
+      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+      return !Read || !Read->getCalledFunction()->getName().starts_with(
+                          "llvm.nvvm.read.ptx.sreg.");
+    }
+    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
+  });
+  if (!ICmpInst::isUnsigned(P) && !OnlyRegisters &&
+      !SE.isKnownNonNegative(First))
+    return "";
+  int64_t Most = Bound->getAPInt().getSExtValue() + (ICmpInst::isLE(P) ? 1 : 0);
+  std::string Threads =
+      SIMT.BlockSize ? std::to_string(*SIMT.BlockSize) : "ntid";
+  // Every parameter that is the offset (a wider copy of it too: equal, as
+  // nothing wraps).
+  std::string Cs;
+  for (auto &[Name, S] : Nest.Params)
+    if (S == First || (S->getType()->getScalarSizeInBits() >
+                           First->getType()->getScalarSizeInBits() &&
+                       SE.getTruncateExpr(S, First->getType()) == First))
+      Cs += formatv(" and {0} >= 0 and {0} + {1} <= {2}", Name, Threads, Most)
+                .str();
+  return Cs;
+}
+
+/// The parameter values of tiles of this many iterations (of the SIMT loop,
+/// or of the depth-1 loop for an inner tile).
+std::string NestTiler::tileContext(uint64_t Iterations) const {
+  std::string Size = (TileDepth ? formatv("tile{0}_n = ", TileDepth).str()
+                                : std::string("simt_n = ")) +
+                     std::to_string(Iterations);
+  return paramNames() + " -> { : " + Size + " and " + tileBounds() + " }";
+}
+
+/// Scratchpad bytes the largest tile of this many iterations needs, over
+/// every tile origin; nullopt when it depends on runtime values.
+std::optional<uint64_t> NestTiler::bytesPerTile(uint64_t Iterations) const {
+  std::string Context = tileContext(Iterations);
+  uint64_t Total = 0;
+  for (const Slot &S : Slots) {
+    auto Size = slotBytes(S, Context);
+    if (!Size)
+      return std::nullopt;
+    Total += alignTo(*Size, SlotAlign);
+  }
+  if (IndirectStride) {
+    auto Gathered = indirectBytes(Iterations);
+    if (!Gathered)
+      return std::nullopt;
+    Total += alignTo(*Gathered, SlotAlign);
+  }
+  return Total;
+}
+
+std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
+  // A GPU block's threads run one SIMT iteration each (a CUDA thread, or
+  // its iteration of the team's chunk), and in an inner tile the tile's
+  // iterations of the tiled loop: the gathered elements are per thread.
+  SmallVector<uint64_t, 3> Tile =
+      tileShape(BlockTile && !TileDepth ? 1 : Iterations);
+  uint64_t Total = 0;
+  for (const IndirectSite *G : TileIndirect) {
+    auto Executions = Nest.indirectExecutionsPerTile(*G, Tile);
+    if (!Executions)
+      return std::nullopt;
+    Total += *Executions * IndirectStride;
+  }
+  return Total * IndirectThreads;
+}
+
+std::string NestTiler::chooseIterations(uint64_t &Iterations,
+                                        json::Object &Record) {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (BlockTile && !TileDepth) {
+    // The team's chunk is the tile: as many iterations as the block has
+    // threads (schedule(static, 1) in a distribute chunk of blockDim).
+    if (!SIMT.BlockSize) {
+      Record["why"] = ThreadBlock ? "one tile per thread block; block size "
+                                    "unknown, fit checked per block at run "
+                                    "time"
+                                  : "one tile per team chunk; block size "
+                                    "unknown, fit checked per tile at run "
+                                    "time";
+      return "";
+    }
+    Iterations = *SIMT.BlockSize;
+    if (auto Trip = simtIterations())
+      Iterations = std::min<uint64_t>(Iterations, *Trip);
+    preferIntervals(Iterations);
+    auto Bytes = bytesPerTile(Iterations);
+    // A block's threads may still share tiles of an inner loop.
+    OneIterationTooLarge = Bytes && *Bytes > Budget;
+    if (Bytes && *Bytes > Budget)
+      return formatv("a block's chunk of {0} iterations needs {1} bytes of "
+                     "scratchpad (byte intervals), more than the {2} available",
+                     Iterations, *Bytes, Budget)
+          .str();
+    if (Bytes) {
+      Record["scratchpad_bytes_per_tile"] = *Bytes;
+      BufferBytes = std::max<uint64_t>(*Bytes, SlotAlign);
+    }
+    Record["why"] = ThreadBlock
+                        ? "one tile per thread block (a full block of "
+                          "threads that all pass the bounds guard)"
+                        : "one tile per team chunk of the worksharing loop "
+                          "(the block's threads share it)";
+    return "";
+  }
+  uint64_t Most = MostIterations;
+  if (TileDepth) {
+    if (auto Trip = maxTrip(TileDepth))
+      Most = *Trip;
+  } else if (auto Trip = simtIterations()) {
+    Most = *Trip;
+  }
+  if (ForcedIterations)
+    Most = std::min<uint64_t>(Most, ForcedIterations);
+  auto One = bytesPerTile(1);
+  if (!One && TileDepth)
+    return formatv("the depth-{0} tile's bytes depend on runtime values",
+                   TileDepth)
+        .str();
+  if (!One) {
+    // Sizes known only at run time: take the plan (bytes counted exactly)
+    // when it keeps inner loops whole; every tile checks the fit anyway.
+    if (!Plan || !Plan->Chosen)
+      return "no tiling fits: " + (Plan ? Plan->Why : std::string("no plan"));
+    const TileCandidate &C = *Plan->Chosen;
+    for (auto [D, I] : enumerate(C.Iterations))
+      if (D && I && Nest.Loops.size() > D && Nest.Loops[D].MaxTripCount &&
+          I < *Nest.Loops[D].MaxTripCount)
+        return "one SIMT iteration does not fit the scratchpad and tiling "
+               "inner loops is not implemented";
+    Iterations = std::min(Most, C.Iterations[0]);
+    Record["why"] = "sizes are known only at run time: the exact-footprint "
+                    "plan's SIMT tile, fit checked per tile at run time";
+    return "";
+  }
+  if (*One > Budget) {
+    OneIterationTooLarge = TileDepth < 2;
+    return formatv(
+               "one {0} needs {1} bytes of scratchpad (byte intervals), "
+               "more than the {2} available",
+               TileDepth
+                   ? formatv("iteration of the depth-{0} loop", TileDepth).str()
+                   : std::string("SIMT iteration"),
+               *One, Budget)
+        .str();
+  }
+  // The bytes per iteration never grow with the tile (reuse only grows), so
+  // the largest tile that fits moves the fewest bytes per iteration.
+  uint64_t Lo = 1, Hi = Most;
+  while (Lo < Hi) {
+    uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
+    auto Bytes = bytesPerTile(Mid);
+    if (Bytes && *Bytes <= Budget)
+      Lo = Mid;
+    else
+      Hi = Mid - 1;
+  }
+  Iterations = Lo;
+  std::string Balance = balanceTiles(Iterations);
+  preferIntervals(Iterations);
+  auto Since = [&](StringRef TooLarge) {
+    return "(" + (DeeperBecause.empty() ? TooLarge.str() : DeeperBecause) + ")";
+  };
+  uint64_t Bytes = *bytesPerTile(Iterations);
+  BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
+  Record["scratchpad_bytes_per_tile"] = Bytes;
+  Record["bytes_per_iteration"] = double(Bytes) / double(Iterations);
+  // Who runs a GPU inner tile's iterations together.
+  std::string Group = ThreadBlock ? "block" : "team's chunk";
+  std::string Tiles =
+      TileDepth == 1 && BlockTile
+          ? "iterations of the depth-1 loop, run by every thread of the " +
+                Group + " together " +
+                Since("the " + Group + "'s iterations do not fit")
+      : TileDepth == 1
+          ? "iterations of the depth-1 loop, one SIMT iteration at a time " +
+                Since("one SIMT iteration does not fit")
+      : TileDepth == 2
+          ? (BlockTile ? "iterations of the depth-2 loop, run by every "
+                         "thread of the " +
+                             Group +
+                             " together, one iteration of the depth-1 loop "
+                             "at a time "
+                       : std::string("iterations of the depth-2 loop, one "
+                                     "iteration of the loops around it at "
+                                     "a time ")) +
+                Since("one iteration of the depth-1 loop does not fit")
+          : std::string("whole SIMT iterations");
+  Record["why"] =
+      formatv("largest tile of {0} whose byte intervals fit {1} "
+              "bytes: fewest bytes per iteration ({2} vs {3} for "
+              "one iteration){4}",
+              Tiles, Budget, double(Bytes) / double(Iterations), *One, Balance)
+          .str();
+  return "";
+}
+
+/// Seed 001 §3.2.2: an interval lasts as long as its tile. With the number
+/// of tiles fixed, equal tiles make the longest interval the shortest and
+/// move about the same bytes (each tile still pays its halo once): 254 columns
+/// in tiles of 185 leave a last one of 69; two of 128 do not. Only where the
+/// tiled loop's trip count is fixed: under a bound alone (a triangular
+/// loop) smaller tiles would add intervals to its shorter instances.
+std::string NestTiler::balanceTiles(uint64_t &Iterations) {
+  if (ForcedIterations || Iterations < 2)
+    return "";
+  if (!TileDepth) {
+    // A thread's chunk of the SIMT loop: its tiles are sized where the
+    // chunk is known (transform).
+    if (auto Trip = simtIterations(); Trip && *Trip <= Iterations)
+      return "";
+    BalanceChunks = true;
+    return formatv("; balanced at run time: each thread's chunk in as many "
+                   "tiles as tiles of {0} would make, of equal size (a "
+                   "multiple of 4 where that is at most {0})",
+                   Iterations)
+        .str();
+  }
+  std::optional<uint64_t> Trip;
+  for (const NestLoop &NL : Nest.Loops) {
+    if (NL.Depth != TileDepth)
+      continue;
+    if (!NL.TripCount || (Trip && *Trip != *NL.TripCount))
+      return "";
+    Trip = NL.TripCount;
+  }
+  if (!Trip || *Trip <= Iterations)
+    return "";
+  uint64_t Tiles = divideCeil(*Trip, Iterations);
+  uint64_t Even = divideCeil(*Trip, Tiles);
+  // Tiles of a multiple of 4 iterations start at one 16-byte alignment when
+  // elements are 4 bytes wide: the copies keep their vector width.
+  uint64_t Rounded = alignTo(Even, 4);
+  uint64_t Balanced = Rounded <= Iterations ? Rounded : Even;
+  auto Bytes = bytesPerTile(Balanced);
+  if (Balanced == Iterations || !Bytes || *Bytes > Budget)
+    return "";
+  std::string Why =
+      formatv("; balanced: the loop's {0} iterations in {1} tiles of at "
+              "most {2}, not tiles of {3} and a last one of {4}",
+              *Trip, Tiles, Balanced, Iterations,
+              *Trip - (Tiles - 1) * Iterations)
+          .str();
+  Iterations = Balanced;
+  return Why;
+}

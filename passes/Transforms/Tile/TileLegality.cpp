@@ -1,0 +1,743 @@
+//===- TileLegality.cpp - What prem-tile may tile -------------------------===//
+//
+// The checks that decide whether a nest (or a loop inside it, Algorithm 2,
+// lines 8-12, of seed 001) can be tiled, and at what agent: a host thread, a
+// CUDA thread block, an OpenMP team's chunk. Each returns the reason it
+// cannot, empty when it can; none changes the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestTiler.h"
+#include "prem/Transforms/PremTile.h"
+#include "prem/Support/IslSet.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "prem-tile"
+
+using namespace llvm;
+using namespace prem;
+using namespace prem::tile;
+
+/// The state a loop carries across iterations must be re-entered tile by
+/// tile; a value computed from loaded data deciding control flow would make
+/// the Load phase (run before the tile) unable to know what the tile reads.
+static bool controlDependsOnLoads(
+    ArrayRef<BasicBlock *> Blocks,
+    function_ref<bool(const BasicBlock *)> Branches = [](const BasicBlock *) {
+      return true;
+    }) {
+  SmallPtrSet<const BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
+  SmallVector<const Value *, 16> Work;
+  for (BasicBlock *BB : Blocks) {
+    if (!Branches(BB))
+      continue;
+    const Instruction *T = BB->getTerminator();
+    if (auto *Br = dyn_cast<BranchInst>(T)) {
+      if (Br->isConditional())
+        Work.push_back(Br->getCondition());
+    } else if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+      Work.push_back(Sw->getCondition());
+    } else if (!isa<ReturnInst, UnreachableInst>(T)) {
+      return true; // indirectbr, callbr, invoke: not a plain loop body
+    }
+  }
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !In.count(I->getParent()) || !Seen.insert(I).second)
+      continue;
+    if (I->mayReadFromMemory())
+      return true;
+    append_range(Work, I->operands());
+  }
+  return false;
+}
+std::string NestTiler::legality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (BlockTile && SIMT.K == SIMTInfo::Kind::ThreadIndex) {
+    ThreadBlock = true;
+    if (!Nest.isExact())
+      return "the footprint is not exact: " + Nest.Reasons.front().Message;
+    std::string Why = threadBlockLegality();
+    return Why.empty() ? accessLegality(RegionStart) : Why;
+  }
+  if (SIMT.K != SIMTInfo::Kind::WorksharingLoop)
+    return "the kernel has no worksharing loop to tile";
+  if (!Nest.isExact())
+    return "the footprint is not exact: " + Nest.Reasons.front().Message;
+  L = LI.getLoopFor(SIMT.LoopHeader);
+  if (!L || L->getHeader() != SIMT.LoopHeader)
+    return "the worksharing loop is not a natural loop";
+  IV = SIMT.InductionPhi;
+  std::string Why = BlockTile ? blockTileLegality() : stripMineLegality();
+  if (!Why.empty())
+    return Why;
+  return accessLegality(BlockTile ? SIMT.WorksharingCall
+                                  : L->getLoopPredecessor()->getTerminator());
+}
+/// The blocks of L, or of F when there is no loop (a thread block's kernel).
+static SmallVector<BasicBlock *, 16> blocksOf(Loop *L, Function &F) {
+  SmallVector<BasicBlock *, 16> Blocks;
+  if (L)
+    append_range(Blocks, L->blocks());
+  else
+    for (BasicBlock &BB : F)
+      Blocks.push_back(&BB);
+  return Blocks;
+}
+/// The loop at depth Depth (1 or 2), tiled within one iteration of each
+/// loop around it: strip-mining keeps the order of iterations, so this
+/// needs no dependence test either.
+std::string NestTiler::innerLegality(unsigned Depth) {
+  if (Depth == 1) {
+    SIMTLoop = L;
+    SIMTIV = IV;
+  }
+  if (BlockTile && !ThreadBlock)
+    if (std::string Why = teamTileLegality(); !Why.empty())
+      return Why;
+  // In a thread block (ThreadBlock) each thread runs the kernel once: the
+  // depth-1 loop is one of the function's outermost loops.
+  Loop *Parent = Depth == 1 ? SIMTLoop : Depth1Loop;
+  const NestLoop *Inner = nullptr;
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Depth == Depth) {
+      if (Inner)
+        return formatv("more than one loop at depth {0}", Depth).str();
+      Inner = &NL;
+    }
+  if (!Inner)
+    return "no inner loop to tile";
+  Loop *LD = LI.getLoopFor(Inner->Header);
+  if ((!Parent && !ThreadBlock) || !LD || LD->getHeader() != Inner->Header ||
+      LD->getParentLoop() != Parent)
+    return formatv("the depth-{0} loop is not a natural loop inside the {1}",
+                   Depth,
+                   Depth == 1 ? ThreadBlock ? "kernel" : "worksharing loop"
+                              : "depth-1 loop")
+        .str();
+  // The depth-1 iteration of a depth-2 tile is counted by an induction
+  // variable of that loop (made when transforming if it has none).
+  if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
+    return "the depth-1 loop has no preheader or more than one latch";
+  TileDepth = Depth;
+  if (std::string Why = outsideLegality(LD); !Why.empty())
+    return Why;
+  if (Depth == 1)
+    Depth1Loop = LD;
+  L = LD;
+  IV = nullptr;
+  std::string Why = stripMineLegality();
+  if (Why.empty() && BlockTile)
+    Why = blockUniformLegality();
+  if (!Why.empty())
+    return formatv("depth-{0} loop: ", Depth).str() + Why;
+  return accessLegality(L->getLoopPredecessor()->getTerminator());
+}
+/// A value every thread of a block has: built from the kernel's arguments
+/// and the registers of the block and the grid, never the thread index.
+static bool blockUniform(const SCEV *S) {
+  return !SCEVExprContains(S, [](const SCEV *E) {
+    auto *U = dyn_cast<SCEVUnknown>(E);
+    if (!U || isa<Argument, Constant>(U->getValue()))
+      return false;
+    auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+    switch (Read ? Read->getIntrinsicID() : Intrinsic::not_intrinsic) {
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+      return false;
+    default:
+      return true;
+    }
+  });
+}
+/// An inner tile of a thread block is block-wide: its phases have block
+/// barriers, so every thread must run the same tiles. On the scratchpad
+/// path every thread passes the bounds guard; the tiled loop must run once
+/// per iteration of the loops around it (once per thread at depth 1), and
+/// its trip count and theirs be the same in every thread.
+std::string NestTiler::blockUniformLegality() {
+  if (!ThreadBlock) {
+    // A team's threads each run one iteration of the SIMT loop (its trip
+    // counts of inner loops may depend on that iteration).
+    for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
+      BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
+      if (!Latch || !DT.dominates(In->getHeader(), Latch))
+        return "in a team's chunk the tiled loop must run in every "
+               "iteration of the loop around it";
+      const SCEV *BTC = SE.getBackedgeTakenCount(In);
+      if (!SE.isLoopInvariant(BTC, SIMTLoop) || !blockUniform(BTC))
+        return "in a team's chunk the tiled loop's trip count (or that of a "
+               "loop around it) may differ between threads";
+    }
+    return "";
+  }
+  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  if (!runsUnconditionally(L->getHeader(), &PDT))
+    return "in a thread block the tiled loop must run on every path "
+           "through the kernel";
+  for (Loop *In = L; In; In = In->getParentLoop())
+    if (!blockUniform(SE.getBackedgeTakenCount(In)))
+      return "in a thread block the tiled loop's trip count (or that of a "
+             "loop around it) may differ between threads";
+  return "";
+}
+
+/// Accesses outside the tiled loop (a row sum's store after it, a value
+/// loaded before it) are in none of its tiles: each stretch of them, before
+/// and after the loop within one iteration of the loop around it (or in the
+/// thread block's kernel), runs on global memory in a compatible interval
+/// of its own (Sec. 3.2.3). So that each stretch is entered and left once,
+/// the tiled loop (and each loop around it that has such stretches) must
+/// run in every iteration of the loop around it, and every access outside
+/// be before it or after it on every path.
+std::string NestTiler::outsideLegality(Loop *Tiled) {
+  Outside.clear();
+  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  unsigned Depth = TileDepth;
+  for (Loop *Inner = Tiled; Inner != SIMTLoop;
+       Inner = Inner->getParentLoop(), --Depth) {
+    Loop *Outer = Inner->getParentLoop();
+    OutsideStretch Stretch{Inner, Outer, Depth};
+    BasicBlock *Pre = Inner->getLoopPredecessor();
+    BasicBlock *Exit = Inner->getUniqueExitBlock();
+    BasicBlock *Exiting = Inner->getExitingBlock();
+    for (BasicBlock *BB : blocksOf(Outer, F)) {
+      if (Inner->contains(BB))
+        continue;
+      unsigned Accesses = count_if(*BB, [](Instruction &I) {
+        return I.mayReadOrWriteMemory() && !writesOnlyErrno(I);
+      });
+      if (!Accesses)
+        continue;
+      bool InBody = Outer || DT.dominates(BodyStart, BB);
+      if (InBody && Exit && Exiting && DT.dominates(Exit, BB))
+        Stretch.After += Accesses;
+      else if (InBody && Pre && PDT.dominates(Pre, BB))
+        Stretch.Before += Accesses;
+      else
+        return formatv("an access outside the depth-{0} loop runs neither "
+                       "before nor after it on every path",
+                       Depth)
+            .str();
+    }
+    if (!Stretch.Before && !Stretch.After)
+      continue;
+    // (The header, not the predecessor: a guard's branch may enter the loop
+    // with no preheader between.)
+    BasicBlock *Start = Outer ? Outer->getHeader() : BodyStart;
+    if (!Pre || !PDT.dominates(Inner->getHeader(), Start) ||
+        (Outer && (!Outer->getLoopLatch() ||
+                   !DT.dominates(Exit, Outer->getLoopLatch()))))
+      return formatv("accesses outside the depth-{0} loop need it to run in "
+                     "every iteration of the {1}",
+                     Depth, Outer ? "loop around it" : "kernel")
+          .str();
+    Outside.push_back(Stretch);
+  }
+  return "";
+}
+
+std::string NestTiler::stripMineLegality() {
+  // A missing preheader is made when transforming (not here: a loop left
+  // alone must stay byte for byte as it was).
+  if (!L->getLoopPredecessor() || !L->getLoopLatch() ||
+      L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
+    return "the worksharing loop has more than one exit or more than one "
+           "entry";
+  if (!TileDepth) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
+    if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
+      return "the worksharing loop does not step by one";
+  }
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC))
+    return "the worksharing loop's trip count is not known at its start";
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  TripCount = SE.getAddExpr(SE.getNoopOrZeroExtend(BTC, I64), SE.getOne(I64));
+  for (PHINode &Phi : L->getHeader()->phis())
+    if (Phi.getNumIncomingValues() != 2)
+      return "a header phi of the worksharing loop has unexpected edges";
+  return "";
+}
+/// The function's return block when it has exactly one.
+BasicBlock *prem::tile::uniqueReturnBlock(Function &F) {
+  BasicBlock *Ret = nullptr;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      if (Ret)
+        return nullptr;
+      Ret = &BB;
+    }
+  return Ret;
+}
+
+/// The value stored to the memory a pointer argument of Call points to, in
+/// Call's block before it.
+Value *prem::tile::storedBefore(CallBase *Call, unsigned ArgNo) {
+  Value *Slot = Call->getArgOperand(ArgNo)->stripPointerCasts();
+  for (Instruction *I = Call->getPrevNode(); I; I = I->getPrevNode())
+    if (auto *St = dyn_cast<StoreInst>(I))
+      if (St->getPointerOperand()->stripPointerCasts() == Slot)
+        return St->getValueOperand();
+  return nullptr;
+}
+/// OpenMP's kernel environment says how the kernel runs: ExecMode (third
+/// byte of its configuration) 2 is SPMD, every thread runs the user code.
+static bool isSPMDKernel(const Function &Entry) {
+  const GlobalVariable *Env = Entry.getParent()->getNamedGlobal(
+      (Entry.getName() + "_kernel_environment").str());
+  if (!Env || !Env->hasInitializer())
+    return false;
+  auto *Config =
+      dyn_cast<ConstantStruct>(Env->getInitializer()->getAggregateElement(0u));
+  if (!Config || Config->getNumOperands() < 3)
+    return false;
+  auto *ExecMode = dyn_cast<ConstantInt>(Config->getOperand(2));
+  return ExecMode && ExecMode->getZExtValue() == 2;
+}
+/// Seed 001, Sec. 3.2.2 on a GPU: one interval per parallel-region call of
+/// an SPMD kernel, covering the team's chunk of the worksharing loop (the
+/// bounds the region hands to __kmpc_for_static_init), so that every thread
+/// of the block takes part in its phases and barriers.
+std::string NestTiler::blockTileLegality() {
+  CallBase *Init = Nest.Kernel->SIMT.WorksharingCall;
+  Function *Callee = Init->getCalledFunction();
+  if (!Callee || !Callee->getName().starts_with("__kmpc_for_static_init") ||
+      Init->arg_size() < 9)
+    return "GPU tiles need a parallel worksharing loop "
+           "(__kmpc_for_static_init) in the kernel's parallel region";
+  // Every thread must reach the phases: the bounds are computed in the
+  // function's entry block and nothing returns before the loop ends.
+  if (Init->getParent() != &F.getEntryBlock())
+    return "GPU tiles need the worksharing loop's bounds in the region's "
+           "entry block";
+  ReturnBlock = uniqueReturnBlock(F);
+  if (!ReturnBlock)
+    return "GPU tiles need a parallel region with one return";
+  if (!isSPMDKernel(*Nest.Kernel->Entry))
+    return "GPU tiles need an SPMD kernel (every thread runs the parallel "
+           "region)";
+  if (!allThreadsRunRegion())
+    return "GPU tiles need every thread of the block in the parallel region "
+           "(no num_threads clause)";
+  TileLower = storedBefore(Init, 4);
+  TileUpper = storedBefore(Init, 5);
+  if (!TileLower || !TileUpper)
+    return "the bounds of the team's chunk are not visible before "
+           "__kmpc_for_static_init";
+  return "";
+}
+
+/// The scratchpad path of a team's inner tiles needs each thread of the
+/// block to run exactly one iteration of the chunk, so that all meet the
+/// same barriers: a chunk of as many iterations as the block has threads,
+/// which schedule(static) and schedule(static, 1) hand out one each. The
+/// footprint is counted for the stated block size.
+std::string NestTiler::teamTileLegality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (!SIMT.BlockSize)
+    return "inner tiles of a team's chunk need the block size stated "
+           "(thread_limit or -prem-block-size)";
+  if (auto Trip = simtIterations(); Trip && *Trip < *SIMT.BlockSize)
+    return formatv("inner tiles of a team's chunk need chunks of {0} "
+                   "iterations, one per thread: the loop has {1}",
+                   *SIMT.BlockSize, *Trip)
+        .str();
+  CallBase *Init = SIMT.WorksharingCall;
+  auto *Schedule = dyn_cast<ConstantInt>(Init->getArgOperand(2));
+  auto *Chunk = dyn_cast<ConstantInt>(Init->getArgOperand(8));
+  // (kmp_sch_static_chunked with chunk 1, kmp_sch_static.)
+  bool OneEach = Schedule && Chunk &&
+                 ((Schedule->getZExtValue() == 33 && Chunk->isOne()) ||
+                  Schedule->getZExtValue() == 34);
+  if (!OneEach)
+    return "inner tiles of a team's chunk need schedule(static) or "
+           "schedule(static, 1), which give each thread one iteration of a "
+           "full chunk";
+  return "";
+}
+
+/// Every call that runs the region hands it to all threads: no if clause
+/// that could serialise it, no num_threads clause.
+bool NestTiler::allThreadsRunRegion() const {
+  bool Seen = false;
+  for (const Use &U : F.uses()) {
+    auto *Call = dyn_cast<CallBase>(U.getUser());
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || Callee->getName() != "__kmpc_parallel_60" ||
+        Call->arg_size() < 6 || Call->getArgOperand(5) != &F)
+      return false;
+    auto *If = dyn_cast<ConstantInt>(Call->getArgOperand(2));
+    auto *NumThreads = dyn_cast<ConstantInt>(Call->getArgOperand(3));
+    if (!If || !If->isOne() || !NumThreads || !NumThreads->isMinusOne())
+      return false;
+    Seen = true;
+  }
+  return Seen;
+}
+/// The comparison's sides are affine in the thread index (one term, a
+/// constant multiple of it, under at most a widening cast): the threads that
+/// pass it form one range, so checking the block's first and last thread
+/// checks them all.
+static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
+  auto UsesTid = [&](const SCEV *X) {
+    return SCEVExprContains(X, [&](const SCEV *E) {
+      auto *U = dyn_cast<SCEVUnknown>(E);
+      return U && is_contained(SIMT.ThreadIndexReads, U->getValue());
+    });
+  };
+  if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S);
+      Cast && !isa<SCEVTruncateExpr>(Cast))
+    S = Cast->getOperand(0);
+  auto IsTerm = [&](const SCEV *T) {
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(T);
+        Mul && Mul->getNumOperands() == 2 &&
+        isa<SCEVConstant>(Mul->getOperand(0)))
+      T = Mul->getOperand(1);
+    return isa<SCEVUnknown>(T) && UsesTid(T);
+  };
+  if (!UsesTid(S) || IsTerm(S))
+    return true;
+  auto *Add = dyn_cast<SCEVAddExpr>(S);
+  if (!Add)
+    return false;
+  unsigned Terms = 0;
+  for (const SCEV *Op : Add->operands()) {
+    if (!UsesTid(Op))
+      continue;
+    if (!IsTerm(Op))
+      return false;
+    ++Terms;
+  }
+  return Terms == 1;
+}
+/// Seed 001, Sec. 3.2.2 for a CUDA kernel: the iterations of a thread block
+/// form one interval. The whole kernel is versioned once, before its first
+/// memory access, where every thread of the block is; a block whose threads
+/// do not all pass the bounds guard (the grid's last) takes the global path.
+std::string NestTiler::threadBlockLegality() {
+  const SIMTInfo &SIMT = Nest.Kernel->SIMT;
+  if (&F != Nest.Kernel->Entry)
+    return "the thread index is read outside the kernel function (in a "
+           "callee)";
+  ReturnBlock = uniqueReturnBlock(F);
+  if (!ReturnBlock)
+    return "GPU tiles need a kernel with one return";
+  BasicBlock &Entry = F.getEntryBlock();
+  RegionStart = Entry.getTerminator();
+  for (Instruction &I : Entry)
+    if (I.mayReadOrWriteMemory()) {
+      RegionStart = &I;
+      break;
+    }
+  BodyStart = &Entry;
+  auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
+  if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
+    return "";
+  // The bounds guard: if (i < n) { body } with the other way to the return.
+  int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
+             : Br->getSuccessor(0) == ReturnBlock ? 1
+                                                  : -1;
+  Guard = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
+    return "the kernel's first branch is not a bounds guard (if (i < n) "
+           "around the body, else return)";
+  if (!affineInThreadIndex(SE.getSCEV(Guard->getOperand(0)), SIMT) ||
+      !affineInThreadIndex(SE.getSCEV(Guard->getOperand(1)), SIMT))
+    return "the bounds guard is not affine in the thread index";
+  GuardInverted = Body == 1;
+  GuardBound = guardConstraint();
+  BodyStart = Br->getSuccessor(Body);
+  return "";
+}
+
+bool NestTiler::runsUnconditionally(BasicBlock *BB,
+                                    const PostDominatorTree *PDT) const {
+  Loop *Inner = LI.getLoopFor(BB);
+  if (!ThreadBlock)
+    return DT.dominates(BB, Inner->getLoopLatch());
+  // Once per iteration of each loop around it, and those loops (or the
+  // access) on every path from the body's start to the return.
+  BasicBlock *Cur = BB;
+  for (Loop *In = Inner; In; In = In->getParentLoop()) {
+    if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
+      return false;
+    Cur = In->getHeader();
+  }
+  return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
+}
+
+std::string NestTiler::accessLegality(Instruction *ExpandAt) {
+  StringSet<> Known{"simt_n",  "simt_lb",  "tile1_n", "tile1_lb",
+                    "tile2_n", "tile2_lb", "ntid"};
+  for (auto &[Name, S] : Nest.Params)
+    Known.insert(Name);
+  std::string Context =
+      paramNames() + (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1 }",
+                                          innerTileSIMT(), TileDepth)
+                                      .str()
+                      : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
+                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
+                          : " -> { : simt_n >= 1 }");
+  for (auto [K, A] : enumerate(Nest.Arrays)) {
+    // An inner tile's slots hold what its loop touches; accesses outside
+    // that loop stay on global memory (outsideLegality).
+    auto InTile = [&](const Instruction *I) {
+      return !TileDepth || L->contains(I);
+    };
+    SmallVector<const Instruction *, 4> Insts;
+    bool Written = false;
+    for (const AffineAccess &Acc : A.Accesses)
+      if (InTile(Acc.Inst)) {
+        Insts.push_back(Acc.Inst);
+        Written |= Acc.IsWrite;
+      }
+    if (Insts.empty())
+      continue;
+    if (accessBytes(A).empty() || (Written && writeBytes(A).empty()))
+      return "array " + A.Name +
+             ": no byte-level footprint (runtime stride or floor subscript)";
+    auto *Base = dyn_cast<Instruction>(A.Base);
+    if (!isa<Argument, GlobalValue>(A.Base) &&
+        !(Base && DT.dominates(Base, ExpandAt)))
+      return "array " + A.Name + ": base pointer not available before the loop";
+    if (!A.Base->getType()->isPointerTy())
+      return "array " + A.Name + ": base is not a pointer";
+    // A written array has one copy (its reads must see its writes); a
+    // read-only one may have one per access shape.
+    Slot Whole;
+    Whole.Array = K;
+    Whole.Name = A.Name;
+    Whole.Sets.assign(accessBytes(A).begin(), accessBytes(A).end());
+    Whole.Translates.assign(A.TranslateBytes[TileDepth].begin(),
+                            A.TranslateBytes[TileDepth].end());
+    Whole.Insts = Insts;
+    Whole.Written = Written;
+    Whole.WrittenBytes = Written ? writeBytes(A) : "";
+    Whole.WriteHasNoHoles = Written && hasNoHoles(Ctx, writeBytes(A), Context);
+    std::string WholeWhy = prepareSlot(Whole, Context, Known);
+    SmallVector<Slot, 2> PerShape;
+    if (!Written && A.Groups.size() > 1) {
+      for (auto [G, Group] : enumerate(A.Groups)) {
+        if (none_of(Group.Insts, InTile))
+          continue;
+        Slot S;
+        S.Array = K;
+        S.Name = A.Name + "#" + std::to_string(G + 1);
+        const auto &Sets =
+            TileDepth ? Group.InnerTileSets[TileDepth - 1] : Group.TileSets;
+        S.Sets.assign(Sets.begin(), Sets.end());
+        S.Translates.assign(Group.Translates[TileDepth].begin(),
+                            Group.Translates[TileDepth].end());
+        copy_if(Group.Insts, std::back_inserter(S.Insts), InTile);
+        PerShape.push_back(std::move(S));
+      }
+      // Compared as they would be copied (each shape may be a 2-D transfer
+      // of its own: covariance's D[k][i] and D[k][j] are two columns, one
+      // wide rectangle together).
+      std::string One = tileContext(1);
+      auto WholeBytes = WholeWhy.empty() ? slotBytes(Whole, One) : std::nullopt;
+      uint64_t Split = 0;
+      bool Sized = true;
+      for (Slot &S : PerShape) {
+        auto Bytes = !S.Sets.empty() && prepareSlot(S, Context, Known).empty()
+                         ? slotBytes(S, One)
+                         : std::nullopt;
+        Sized &= Bytes.has_value();
+        Split += alignTo(Bytes.value_or(0), SlotAlign);
+      }
+      bool SplitWins =
+          Sized && (!WholeWhy.empty() ||
+                    (WholeBytes && Split < alignTo(*WholeBytes, SlotAlign)));
+      if (!SplitWins || PerShape.size() < 2)
+        PerShape.clear();
+    }
+    if (PerShape.empty()) {
+      if (!WholeWhy.empty())
+        return "array " + A.Name + ": " + WholeWhy;
+      PerShape.push_back(std::move(Whole));
+    }
+    for (Slot &S : PerShape) {
+      for (const Instruction *I : S.Insts)
+        SlotOf[I] = Slots.size();
+      Slots.push_back(std::move(S));
+    }
+  }
+  SmallVector<BasicBlock *, 16> Blocks = blocksOf(L, F);
+  if (std::string Why = indirectLegality(Blocks); !Why.empty())
+    return Why;
+  // A loop inside whose own branches do not depend on loaded data may be
+  // tiled instead: the branches then lie outside its tiles.
+  auto Inside = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) != L; };
+  if (controlDependsOnLoads(Blocks)) {
+    DeeperMayDo = !controlDependsOnLoads(Blocks, Inside);
+    return L ? "control flow in the loop depends on loaded data"
+             : "control flow in the kernel depends on loaded data";
+  }
+  const PostDominatorTree *PDT =
+      ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB) {
+      if (!I.mayReadOrWriteMemory() || writesOnlyErrno(I))
+        continue;
+      auto *Ld = dyn_cast<LoadInst>(&I);
+      auto *St = dyn_cast<StoreInst>(&I);
+      if ((!Ld || !Ld->isSimple()) && (!St || !St->isSimple()))
+        return "the loop has a memory operation other than a plain load or "
+               "store";
+      if (!SlotOf.count(&I))
+        return "an access of the loop is not in the footprint";
+      // The footprint counts every access on every iteration of its loops:
+      // one that runs only under a condition would be over-estimated, and an
+      // over-estimated interval could reach outside its array (loads) or
+      // write back bytes the tile never wrote (stores).
+      if (!runsUnconditionally(BB, PDT)) {
+        DeeperMayDo = !Inside(BB);
+        return "an access runs only under a condition (its footprint would "
+               "be over-estimated)";
+      }
+    }
+  // (SCEVExpander::isSafeToExpandAt refuses values defined earlier in
+  // ExpandAt's own block, where a CUDA kernel's block offset is.)
+  auto AvailableAt = [&](const SCEV *S) {
+    return SCEVExpander(SE, "prem").isSafeToExpand(S) &&
+           !SCEVExprContains(S, [&](const SCEV *E) {
+             auto *U = dyn_cast<SCEVUnknown>(E);
+             auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+             return I && !DT.dominates(I, ExpandAt);
+           });
+  };
+  for (auto &[Name, S] : Nest.Params)
+    if (Name != "simt_lb" &&
+        ((L && !SE.isLoopInvariant(S, L)) ||
+         (ThreadBlock
+              ? !AvailableAt(S)
+              : !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt))))
+      return "runtime value " + Name + " cannot be computed before the " +
+             (L ? "loop" : "kernel's first memory access");
+  return "";
+}
+
+/// The Load phase gathers what the Execute phase then reads in the same
+/// order (the control flow of a tile depends on no loaded data), so each
+/// gathered address must be the same in both: computed from the loop's
+/// indices and from arrays the loop only reads. An indirect load may still
+/// read bytes the tile writes (the arrays may alias): the Execute phase
+/// reads those from the written array's slot, which holds the whole
+/// interval, so the load must not straddle the slot's ends (aligned to its
+/// size, checked against the intervals at run time).
+///
+/// Scatters the same way round: the Execute phase puts each stored element
+/// in the slot, the Store phase replays the addresses and stores them in
+/// the same order. A scattered byte the tile also reads or writes through
+/// another access would be stale in the scratchpad, and arrays may alias:
+/// the Load phase checks every scattered address against the other slots'
+/// spans and runs the tile on global memory where one meets them (prem-les).
+/// On a GPU the block's threads vote on it (NVPTX only), and each thread's
+/// elements have a column of the slot, as gathered ones do. A tile does not
+/// both gather and scatter (a gathered element could be one the tile
+/// scattered before).
+std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
+  IndirectStride = 0;
+  IndirectThreads = 1;
+  TileIndirect.clear();
+  // One outside the loop is in a stretch of outsideLegality.
+  SmallPtrSet<const BasicBlock *, 16> InLoop(Blocks.begin(), Blocks.end());
+  SmallVector<const IndirectSite *, 2> Loads, Stores;
+  for (const auto *Sites : {&Nest.Gathers, &Nest.Scatters})
+    for (const IndirectSite &G : *Sites) {
+      if (InLoop.contains(G.Inst->getParent()))
+        (Sites == &Nest.Gathers ? Loads : Stores).push_back(&G);
+      else if (Outside.empty())
+        return Sites == &Nest.Gathers
+                   ? "an indirect load is outside the tiled loop"
+                   : "an indirect store is outside the tiled loop";
+    }
+  if (Loads.empty() && Stores.empty())
+    return "";
+  if (!Stores.empty()) {
+    if (BlockTile && Triple(F.getParent()->getTargetTriple()).isAMDGPU())
+      return "an indirect store (" + Stores.front()->Why +
+             ") in an AMDGPU tile: the block-wide vote on its addresses is "
+             "built for NVPTX only";
+    if (!Loads.empty())
+      return "indirect loads and stores in one tile: a gathered element "
+             "could be one the tile scattered before";
+    TileIndirect = Stores;
+  } else {
+    TileIndirect = Loads;
+  }
+  bool Scatters = scatters();
+  StringRef What = Scatters ? "store" : "load";
+  if (BlockTile) {
+    if (!Nest.Kernel->SIMT.BlockSize)
+      return ("an indirect " + What + " (" + TileIndirect.front()->Why +
+              ") in a block of unknown size: its threads' " +
+              (Scatters ? "scattered" : "gathered") +
+              " elements would not have a known place")
+          .str();
+    IndirectThreads = *Nest.Kernel->SIMT.BlockSize;
+  }
+  SmallPtrSet<const Instruction *, 8> Gathered;
+  for (const IndirectSite &G : Nest.Gathers)
+    Gathered.insert(G.Inst);
+  uint64_t Stride = 0;
+  for (const IndirectSite *GL : TileIndirect) {
+    const IndirectSite &G = *GL;
+    if (!isPowerOf2_64(G.Bytes) ||
+        getLoadStoreAlignment(G.Inst).value() < G.Bytes)
+      return ("an indirect " + What + " is not aligned to its size").str();
+    SmallVector<const Value *, 8> Work{getLoadStorePointerOperand(G.Inst)};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+      if (!I || !InLoop.contains(I->getParent()) || !Seen.insert(I).second)
+        continue;
+      if (Gathered.contains(I))
+        return ("the index of an indirect " + What +
+                " is itself loaded indirectly")
+            .str();
+      if (isa<LoadInst>(I)) {
+        auto It = SlotOf.find(I);
+        if (It == SlotOf.end())
+          return ("the address of an indirect " + What +
+                  " depends on a load the footprint does not know")
+              .str();
+        const ArrayFootprint &Index = Nest.Arrays[Slots[It->second].Array];
+        if (Index.Written)
+          return ("the index of an indirect " + What + " is read from " +
+                  Index.Name + ", which the loop writes")
+              .str();
+        continue;
+      }
+      if (I->mayReadOrWriteMemory())
+        return ("the address of an indirect " + What + " depends on a call")
+            .str();
+      append_range(Work, I->operands());
+    }
+    Stride = std::max<uint64_t>(Stride, G.Bytes);
+  }
+  IndirectStride = Stride;
+  if (!indirectBytes(1))
+    return ("an indirect " + What + " is in a loop of unbounded length").str();
+  for (const IndirectSite *G : TileIndirect)
+    SlotOf[G->Inst] = Slots.size();
+  return "";
+}
