@@ -55,6 +55,49 @@ BasicBlock *uniqueReturnBlock(Function &F);
 /// Call's block before it.
 Value *storedBefore(CallBase *Call, unsigned ArgNo);
 
+/// Why prem-tile leaves a loop alone, one name per kind of reason: the
+/// name of the missed remark and of the STATISTIC that counts it (as
+/// LoopFuse's fail("NotLoopSimplifyForm", ...)), with the text the remark
+/// and the report give. A default Refusal means "no reason": tile it.
+#define PREM_TILE_REFUSALS(X)                                                  \
+  X(ScratchpadTooLarge, "the scratchpad does not fit a host thread's stack")   \
+  X(GPUTilesOff, "GPU tiles are off for the kernel's kind or target")          \
+  X(OneTiledLoopPerFunction, "the function has a tiled loop already")          \
+  X(NoRegion, "no function holds the kernel's work")                           \
+  X(NotExact, "the footprint is not exact")                                    \
+  X(NoWorksharingLoop, "the kernel has no worksharing loop")                   \
+  X(LoopShape, "a loop is not in the form strip-mining needs")                 \
+  X(UnknownTripCount, "a trip count is not known when the loop starts")        \
+  X(NoInnerLoop, "no single inner loop to tile deeper")                        \
+  X(NotUniform, "a GPU tile's loop does not run alike in every thread")        \
+  X(OutsideAccess, "accesses outside an inner tile's loop cannot be placed")   \
+  X(KernelShape, "the kernel is not in a shape GPU tiles handle")              \
+  X(ArrayNotCopyable, "an array has no interval to copy")                      \
+  X(NoIntervalCode, "an array's interval has no code")                         \
+  X(ControlOnLoadedData, "control flow depends on loaded data")               \
+  X(MemoryOperation, "a memory operation other than a counted load or store") \
+  X(ConditionalAccess, "an access runs only under a condition")                \
+  X(RuntimeValueLate, "a runtime value is computed after the tile starts")     \
+  X(Indirect, "an indirect access the tile cannot gather or scatter")          \
+  X(NoFit, "no tile fits the scratchpad")                                      \
+  X(RuntimeSizes, "the tile's bytes depend on runtime values")
+
+struct Refusal {
+  enum Kinds {
+    None,
+#define PREM_TILE_REFUSAL_KIND(Name, Description) Name,
+    PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_KIND)
+#undef PREM_TILE_REFUSAL_KIND
+  };
+  Kinds Kind = None;
+  std::string Text;
+  explicit operator bool() const { return Kind != None; }
+  /// The remark's name.
+  StringRef name() const;
+  /// Counts the refusal in its STATISTIC.
+  void count() const;
+};
+
 /// One worksharing loop and everything needed to tile it.
 class NestTiler {
 public:
@@ -180,9 +223,9 @@ private:
   /// Slot of every memory access of the loop.
   DenseMap<const Instruction *, unsigned> SlotOf;
 
-  std::string legality();
-  std::string innerLegality(unsigned Depth);
-  std::string stripMineLegality();
+  Refusal legality();
+  Refusal innerLegality(unsigned Depth);
+  Refusal stripMineLegality();
   const SmallVectorImpl<std::string> &
   accessBytes(const ArrayFootprint &A) const {
     return TileDepth ? A.InnerTileAccessBytes[TileDepth - 1]
@@ -191,15 +234,15 @@ private:
   const std::string &writeBytes(const ArrayFootprint &A) const {
     return TileDepth ? A.InnerTileWriteBytes[TileDepth - 1] : A.TileWriteBytes;
   }
-  std::string blockTileLegality();
-  std::string threadBlockLegality();
-  std::string blockUniformLegality();
+  Refusal blockTileLegality();
+  Refusal threadBlockLegality();
+  Refusal blockUniformLegality();
   /// OpenMP on a GPU, when the team's chunk does not fit (seed 001,
   /// Algorithm 2, lines 8-12, in the paper's own setting): the block's
   /// threads run the tiles of an inner loop together, each its one
   /// iteration of a full chunk (versionTeamChunk), as a CUDA block does.
   bool teamTiles() const { return BlockTile && !ThreadBlock && TileDepth; }
-  std::string teamTileLegality();
+  Refusal teamTileLegality();
   void versionTeamChunk();
   /// The SIMT iterations of an inner tile, as an isl constraint: a team's
   /// whole chunk, else one (a CUDA block's threads are not SIMT iterations
@@ -235,9 +278,9 @@ private:
     unsigned Depth = 0, Before = 0, After = 0;
   };
   SmallVector<OutsideStretch, 2> Outside;
-  std::string outsideLegality(Loop *Tiled);
+  Refusal outsideLegality(Loop *Tiled);
   void placeCompatibleIntervals();
-  std::string accessLegality(Instruction *ExpandAt);
+  Refusal accessLegality(Instruction *ExpandAt);
   /// Builds the code of a slot's interval (and written interval) and picks
   /// its transfer; the reason when the interval has no code.
   std::string prepareSlot(Slot &S, const std::string &Context,
@@ -305,9 +348,9 @@ private:
   bool scatters() const {
     return !TileIndirect.empty() && isa<StoreInst>(TileIndirect.front()->Inst);
   }
-  std::string indirectLegality(ArrayRef<BasicBlock *> Blocks);
+  Refusal indirectLegality(ArrayRef<BasicBlock *> Blocks);
   std::optional<uint64_t> indirectBytes(uint64_t Iterations) const;
-  std::string chooseIterations(uint64_t &Iterations, json::Object &Record);
+  Refusal chooseIterations(uint64_t &Iterations, json::Object &Record);
   void transform(uint64_t Iterations);
   Value *balancedTileSize(Value *Trips, uint64_t Iterations, Instruction *At);
   void transformBlockTile();
@@ -321,10 +364,15 @@ private:
                                         : &F.getEntryBlock();
   }
   /// Leaves the loop alone: the record and the remark say why.
-  bool refuse(json::Object &Record, const std::string &Why);
+  bool refuse(json::Object &Record, const Refusal &Why);
+  /// The footprint's first reason for not being exact.
+  Refusal notExact() const {
+    return {Refusal::NotExact,
+            "the footprint is not exact: " + Nest.Reasons.front().Message};
+  }
   /// Legality and plan, deeper loops when the loop cannot be tiled; the
   /// reasons when none can (PremTile.cpp).
-  std::string decide(uint64_t &Iterations, json::Object &Record);
+  Refusal decide(uint64_t &Iterations, json::Object &Record);
   void startAttempt();
   /// The record and remarks of the tiled loop (TileRecord.cpp).
   void record(uint64_t Iterations, json::Object &Record);

@@ -70,6 +70,36 @@ using namespace prem;
 using namespace prem::tile;
 
 STATISTIC(NumTiled, "SIMT loops tiled into PREM intervals");
+#define PREM_TILE_REFUSAL_STATISTIC(Name, Description)                         \
+  STATISTIC(NumRefused##Name, "Loops not tiled: " Description);
+PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_STATISTIC)
+#undef PREM_TILE_REFUSAL_STATISTIC
+
+StringRef Refusal::name() const {
+  switch (Kind) {
+  case None:
+    return "Tiled";
+#define PREM_TILE_REFUSAL_NAME(Name, Description)                              \
+  case Name:                                                                   \
+    return #Name;
+    PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_NAME)
+#undef PREM_TILE_REFUSAL_NAME
+  }
+  llvm_unreachable("unknown refusal");
+}
+
+void Refusal::count() const {
+  switch (Kind) {
+  case None:
+    return;
+#define PREM_TILE_REFUSAL_COUNT(Name, Description)                             \
+  case Name:                                                                   \
+    ++NumRefused##Name;                                                        \
+    return;
+    PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_COUNT)
+#undef PREM_TILE_REFUSAL_COUNT
+  }
+}
 
 static cl::opt<bool> GPUTiles(
     "prem-gpu-tiles",
@@ -81,23 +111,29 @@ static cl::opt<bool> GPUTiles(
 /// Largest scratchpad put in a host-offload thread's frame.
 static constexpr uint64_t MostHostScratchpad = uint64_t(1) << 20;
 
-/// A kernel left alone: its record and its remark say why.
-static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter &ORE,
+/// A kernel left alone: its record says why, and, where there is code to
+/// point at, a missed remark named after the kind of reason.
+static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter *ORE,
                           BasicBlock *At, const Function &Kernel,
-                          const std::string &Why) {
+                          const Refusal &Why) {
+  LLVM_DEBUG(dbgs() << "prem-tile: " << Kernel.getName() << " refused ("
+                    << Why.name() << "): " << Why.Text << "\n");
+  Why.count();
   Record["transformed"] = false;
-  Record["reason"] = Why;
-  ORE.emit([&] {
-    const Instruction &First = *At->getFirstNonPHIOrDbg();
-    return OptimizationRemarkMissed("prem", "NotTiled", remarkLocation(First),
-                                    At)
-           << "kernel " << Kernel.getName() << " not transformed: " << Why;
-  });
+  Record["reason"] = Why.Text;
+  if (ORE)
+    ORE->emit([&] {
+      const Instruction &First = *At->getFirstNonPHIOrDbg();
+      return OptimizationRemarkMissed("prem", Why.name(),
+                                      remarkLocation(First), At)
+             << "kernel " << Kernel.getName()
+             << " not transformed: " << Why.Text;
+    });
   return false;
 }
 
-bool NestTiler::refuse(json::Object &Record, const std::string &Why) {
-  return recordRefusal(Record, ORE, anchor(), *Nest.Kernel->Entry, Why);
+bool NestTiler::refuse(json::Object &Record, const Refusal &Why) {
+  return recordRefusal(Record, &ORE, anchor(), *Nest.Kernel->Entry, Why);
 }
 
 bool NestTiler::run(json::Object &Record) {
@@ -105,14 +141,14 @@ bool NestTiler::run(json::Object &Record) {
   // it far from the size of a thread's stack (OMP_STACKSIZE, 4 MiB by
   // default in libomp).
   if (!BlockTile && Budget > MostHostScratchpad)
-    return refuse(Record, formatv("a scratchpad of {0} bytes is too large "
-                                  "for a host-offload thread's stack (at most "
-                                  "{1})",
-                                  Budget, MostHostScratchpad)
-                              .str());
+    return refuse(Record,
+                  {Refusal::ScratchpadTooLarge,
+                   formatv("a scratchpad of {0} bytes is too large for a "
+                           "host-offload thread's stack (at most {1})",
+                           Budget, MostHostScratchpad)
+                       .str()});
   uint64_t Iterations = 0;
-  std::string Why = decide(Iterations, Record);
-  if (!Why.empty())
+  if (Refusal Why = decide(Iterations, Record))
     return refuse(Record, Why);
   if (BlockTile && !TileDepth) {
     transformBlockTile();
@@ -131,16 +167,17 @@ bool NestTiler::run(json::Object &Record) {
 
 /// Legality, then the plan, at the worksharing loop and, where it cannot be
 /// tiled, one loop deeper at a time (seed 001, Algorithm 2, lines 8-12):
-/// the reasons every depth was refused, empty once one can be tiled.
-std::string NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
-  std::string Why = legality();
-  if (Why.empty())
+/// the reasons every depth was refused (named after the deepest one's kind),
+/// none once one can be tiled.
+Refusal NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
+  Refusal Why = legality();
+  if (!Why)
     Why = chooseIterations(Iterations, Record);
   // Why the loop around the one tried next was refused (Why holds them all).
-  std::string LastWhy = Why;
+  std::string LastWhy = Why.Text;
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
   for (unsigned Depth = 1;
-       !Why.empty() && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2;
+       Why && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2;
        ++Depth) {
     if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
           return NL.Depth == Depth;
@@ -154,12 +191,16 @@ std::string NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
                                        : "tiles of whole SIMT iterations";
       DeeperBecause = (Around + " refused: " + LastWhy).str();
     }
+    LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName()
+                      << ": " << Why.Text << "; trying depth " << Depth
+                      << "\n");
     startAttempt();
-    std::string InnerWhy = innerLegality(Depth);
-    if (InnerWhy.empty())
+    Refusal InnerWhy = innerLegality(Depth);
+    if (!InnerWhy)
       InnerWhy = chooseIterations(Iterations, Record);
-    Why = InnerWhy.empty() ? "" : Why + "; " + InnerWhy;
-    LastWhy = InnerWhy;
+    Why = InnerWhy ? Refusal{InnerWhy.Kind, Why.Text + "; " + InnerWhy.Text}
+                   : Refusal();
+    LastWhy = InnerWhy.Text;
   }
   return Why;
 }
@@ -206,18 +247,19 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
               ? "GPU tiles are off (-prem-gpu-tiles=false)"
               : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
                 "not yet validated on a GPU)";
-      if (Function *F = Nest.Kernel->SIMT.Region) {
-        recordRefusal(Record,
-                      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F),
-                      &F->getEntryBlock(), *Nest.Kernel->Entry, Why);
-      } else {
-        Record["transformed"] = false;
-        Record["reason"] = Why;
-      }
-    } else if (!Nest.Region || Changed.count(Nest.Region)) {
-      Record["transformed"] = false;
-      Record["reason"] = Nest.Region ? "one tiled loop per function"
-                                     : "no function holds the kernel's work";
+      Function *F = Nest.Kernel->SIMT.Region;
+      recordRefusal(
+          Record,
+          F ? &FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F) : nullptr,
+          F ? &F->getEntryBlock() : nullptr, *Nest.Kernel->Entry,
+          {Refusal::GPUTilesOff, Why});
+    } else if (!Nest.Region) {
+      recordRefusal(Record, nullptr, nullptr, *Nest.Kernel->Entry,
+                    {Refusal::NoRegion, "no function holds the kernel's work"});
+    } else if (Changed.count(Nest.Region)) {
+      recordRefusal(Record, nullptr, nullptr, *Nest.Kernel->Entry,
+                    {Refusal::OneTiledLoopPerFunction,
+                     "one tiled loop per function"});
     } else {
       NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM,
                       BlockTile);

@@ -351,8 +351,8 @@ std::optional<uint64_t> NestTiler::indirectBytes(uint64_t Iterations) const {
   return Total * IndirectThreads;
 }
 
-std::string NestTiler::chooseIterations(uint64_t &Iterations,
-                                        json::Object &Record) {
+Refusal NestTiler::chooseIterations(uint64_t &Iterations,
+                                    json::Object &Record) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   if (BlockTile && !TileDepth) {
     // The team's chunk is the tile: as many iterations as the block has
@@ -364,7 +364,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
                                   : "one tile per team chunk; block size "
                                     "unknown, fit checked per tile at run "
                                     "time";
-      return "";
+      return {};
     }
     Iterations = *SIMT.BlockSize;
     if (auto Trip = simtIterations())
@@ -374,10 +374,12 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     // A block's threads may still share tiles of an inner loop.
     OneIterationTooLarge = Bytes && *Bytes > Budget;
     if (Bytes && *Bytes > Budget)
-      return formatv("a block's chunk of {0} iterations needs {1} bytes of "
-                     "scratchpad (byte intervals), more than the {2} available",
-                     Iterations, *Bytes, Budget)
-          .str();
+      return {Refusal::NoFit,
+              formatv("a block's chunk of {0} iterations needs {1} bytes of "
+                      "scratchpad (byte intervals), more than the {2} "
+                      "available",
+                      Iterations, *Bytes, Budget)
+                  .str()};
     if (Bytes) {
       Record["scratchpad_bytes_per_tile"] = *Bytes;
       BufferBytes = std::max<uint64_t>(*Bytes, SlotAlign);
@@ -387,7 +389,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
                           "threads that all pass the bounds guard)"
                         : "one tile per team chunk of the worksharing loop "
                           "(the block's threads share it)";
-    return "";
+    return {};
   }
   uint64_t Most = MostIterations;
   if (TileDepth) {
@@ -400,35 +402,39 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
     Most = std::min<uint64_t>(Most, ForcedIterations);
   auto One = bytesPerTile(1);
   if (!One && TileDepth)
-    return formatv("the depth-{0} tile's bytes depend on runtime values",
-                   TileDepth)
-        .str();
+    return {Refusal::RuntimeSizes,
+            formatv("the depth-{0} tile's bytes depend on runtime values",
+                    TileDepth)
+                .str()};
   if (!One) {
     // Sizes known only at run time: take the plan (bytes counted exactly)
     // when it keeps inner loops whole; every tile checks the fit anyway.
     if (!Plan || !Plan->Chosen)
-      return "no tiling fits: " + (Plan ? Plan->Why : std::string("no plan"));
+      return {Refusal::NoFit, "no tiling fits: " +
+                                  (Plan ? Plan->Why : std::string("no plan"))};
     const TileCandidate &C = *Plan->Chosen;
     for (auto [D, I] : enumerate(C.Iterations))
       if (D && I && Nest.Loops.size() > D && Nest.Loops[D].MaxTripCount &&
           I < *Nest.Loops[D].MaxTripCount)
-        return "one SIMT iteration does not fit the scratchpad and tiling "
-               "inner loops is not implemented";
+        return {Refusal::RuntimeSizes,
+                "one SIMT iteration does not fit the scratchpad and tiling "
+                "inner loops is not implemented"};
     Iterations = std::min(Most, C.Iterations[0]);
     Record["why"] = "sizes are known only at run time: the exact-footprint "
                     "plan's SIMT tile, fit checked per tile at run time";
-    return "";
+    return {};
   }
   if (*One > Budget) {
     OneIterationTooLarge = TileDepth < 2;
-    return formatv(
-               "one {0} needs {1} bytes of scratchpad (byte intervals), "
-               "more than the {2} available",
-               TileDepth
-                   ? formatv("iteration of the depth-{0} loop", TileDepth).str()
-                   : std::string("SIMT iteration"),
-               *One, Budget)
-        .str();
+    return {Refusal::NoFit,
+            formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
+                    "more than the {2} available",
+                    TileDepth ? formatv("iteration of the depth-{0} loop",
+                                        TileDepth)
+                                    .str()
+                              : std::string("SIMT iteration"),
+                    *One, Budget)
+                .str()};
   }
   // The bytes per iteration never grow with the tile (reuse only grows), so
   // the largest tile that fits moves the fewest bytes per iteration.
@@ -478,7 +484,7 @@ std::string NestTiler::chooseIterations(uint64_t &Iterations,
               "one iteration){4}",
               Tiles, Budget, double(Bytes) / double(Iterations), *One, Balance)
           .str();
-  return "";
+  return {};
 }
 
 /// Seed 001 §3.2.2: an interval lasts as long as its tile. With the number

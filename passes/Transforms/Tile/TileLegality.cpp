@@ -61,25 +61,25 @@ static bool controlDependsOnLoads(
   }
   return false;
 }
-std::string NestTiler::legality() {
+Refusal NestTiler::legality() {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   if (BlockTile && SIMT.K == SIMTInfo::Kind::ThreadIndex) {
     ThreadBlock = true;
     if (!Nest.isExact())
-      return "the footprint is not exact: " + Nest.Reasons.front().Message;
-    std::string Why = threadBlockLegality();
-    return Why.empty() ? accessLegality(RegionStart) : Why;
+      return notExact();
+    Refusal Why = threadBlockLegality();
+    return Why ? Why : accessLegality(RegionStart);
   }
   if (SIMT.K != SIMTInfo::Kind::WorksharingLoop)
-    return "the kernel has no worksharing loop to tile";
+    return {Refusal::NoWorksharingLoop,
+            "the kernel has no worksharing loop to tile"};
   if (!Nest.isExact())
-    return "the footprint is not exact: " + Nest.Reasons.front().Message;
+    return notExact();
   L = LI.getLoopFor(SIMT.LoopHeader);
   if (!L || L->getHeader() != SIMT.LoopHeader)
-    return "the worksharing loop is not a natural loop";
+    return {Refusal::LoopShape, "the worksharing loop is not a natural loop"};
   IV = SIMT.InductionPhi;
-  std::string Why = BlockTile ? blockTileLegality() : stripMineLegality();
-  if (!Why.empty())
+  if (Refusal Why = BlockTile ? blockTileLegality() : stripMineLegality())
     return Why;
   return accessLegality(BlockTile ? SIMT.WorksharingCall
                                   : L->getLoopPredecessor()->getTerminator());
@@ -97,13 +97,13 @@ static SmallVector<BasicBlock *, 16> blocksOf(Loop *L, Function &F) {
 /// The loop at depth Depth (1 or 2), tiled within one iteration of each
 /// loop around it: strip-mining keeps the order of iterations, so this
 /// needs no dependence test either.
-std::string NestTiler::innerLegality(unsigned Depth) {
+Refusal NestTiler::innerLegality(unsigned Depth) {
   if (Depth == 1) {
     SIMTLoop = L;
     SIMTIV = IV;
   }
   if (BlockTile && !ThreadBlock)
-    if (std::string Why = teamTileLegality(); !Why.empty())
+    if (Refusal Why = teamTileLegality())
       return Why;
   // In a thread block (ThreadBlock) each thread runs the kernel once: the
   // depth-1 loop is one of the function's outermost loops.
@@ -112,35 +112,38 @@ std::string NestTiler::innerLegality(unsigned Depth) {
   for (const NestLoop &NL : Nest.Loops)
     if (NL.Depth == Depth) {
       if (Inner)
-        return formatv("more than one loop at depth {0}", Depth).str();
+        return {Refusal::NoInnerLoop,
+                formatv("more than one loop at depth {0}", Depth).str()};
       Inner = &NL;
     }
   if (!Inner)
-    return "no inner loop to tile";
+    return {Refusal::NoInnerLoop, "no inner loop to tile"};
   Loop *LD = LI.getLoopFor(Inner->Header);
   if ((!Parent && !ThreadBlock) || !LD || LD->getHeader() != Inner->Header ||
       LD->getParentLoop() != Parent)
-    return formatv("the depth-{0} loop is not a natural loop inside the {1}",
+    return {Refusal::LoopShape,
+            formatv("the depth-{0} loop is not a natural loop inside the {1}",
                    Depth,
                    Depth == 1 ? ThreadBlock ? "kernel" : "worksharing loop"
                               : "depth-1 loop")
-        .str();
+        .str()};
   // The depth-1 iteration of a depth-2 tile is counted by an induction
   // variable of that loop (made when transforming if it has none).
   if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
-    return "the depth-1 loop has no preheader or more than one latch";
+    return {Refusal::LoopShape,
+            "the depth-1 loop has no preheader or more than one latch"};
   TileDepth = Depth;
-  if (std::string Why = outsideLegality(LD); !Why.empty())
+  if (Refusal Why = outsideLegality(LD))
     return Why;
   if (Depth == 1)
     Depth1Loop = LD;
   L = LD;
   IV = nullptr;
-  std::string Why = stripMineLegality();
-  if (Why.empty() && BlockTile)
+  Refusal Why = stripMineLegality();
+  if (!Why && BlockTile)
     Why = blockUniformLegality();
-  if (!Why.empty())
-    return formatv("depth-{0} loop: ", Depth).str() + Why;
+  if (Why)
+    return {Why.Kind, formatv("depth-{0} loop: ", Depth).str() + Why.Text};
   return accessLegality(L->getLoopPredecessor()->getTerminator());
 }
 /// A value every thread of a block has: built from the kernel's arguments
@@ -172,31 +175,35 @@ static bool blockUniform(const SCEV *S) {
 /// path every thread passes the bounds guard; the tiled loop must run once
 /// per iteration of the loops around it (once per thread at depth 1), and
 /// its trip count and theirs be the same in every thread.
-std::string NestTiler::blockUniformLegality() {
+Refusal NestTiler::blockUniformLegality() {
   if (!ThreadBlock) {
     // A team's threads each run one iteration of the SIMT loop (its trip
     // counts of inner loops may depend on that iteration).
     for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
       BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
       if (!Latch || !DT.dominates(In->getHeader(), Latch))
-        return "in a team's chunk the tiled loop must run in every "
-               "iteration of the loop around it";
+        return {Refusal::NotUniform,
+                "in a team's chunk the tiled loop must run in every "
+                "iteration of the loop around it"};
       const SCEV *BTC = SE.getBackedgeTakenCount(In);
       if (!SE.isLoopInvariant(BTC, SIMTLoop) || !blockUniform(BTC))
-        return "in a team's chunk the tiled loop's trip count (or that of a "
-               "loop around it) may differ between threads";
+        return {Refusal::NotUniform,
+                "in a team's chunk the tiled loop's trip count (or that of a "
+                "loop around it) may differ between threads"};
     }
-    return "";
+    return {};
   }
   const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   if (!runsUnconditionally(L->getHeader(), &PDT))
-    return "in a thread block the tiled loop must run on every path "
-           "through the kernel";
+    return {Refusal::NotUniform,
+            "in a thread block the tiled loop must run on every path "
+            "through the kernel"};
   for (Loop *In = L; In; In = In->getParentLoop())
     if (!blockUniform(SE.getBackedgeTakenCount(In)))
-      return "in a thread block the tiled loop's trip count (or that of a "
-             "loop around it) may differ between threads";
-  return "";
+      return {Refusal::NotUniform,
+              "in a thread block the tiled loop's trip count (or that of a "
+              "loop around it) may differ between threads"};
+  return {};
 }
 
 /// Accesses outside the tiled loop (a row sum's store after it, a value
@@ -207,7 +214,7 @@ std::string NestTiler::blockUniformLegality() {
 /// the tiled loop (and each loop around it that has such stretches) must
 /// run in every iteration of the loop around it, and every access outside
 /// be before it or after it on every path.
-std::string NestTiler::outsideLegality(Loop *Tiled) {
+Refusal NestTiler::outsideLegality(Loop *Tiled) {
   Outside.clear();
   const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   unsigned Depth = TileDepth;
@@ -232,10 +239,11 @@ std::string NestTiler::outsideLegality(Loop *Tiled) {
       else if (InBody && Pre && PDT.dominates(Pre, BB))
         Stretch.Before += Accesses;
       else
-        return formatv("an access outside the depth-{0} loop runs neither "
+        return {Refusal::OutsideAccess,
+              formatv("an access outside the depth-{0} loop runs neither "
                        "before nor after it on every path",
                        Depth)
-            .str();
+            .str()};
     }
     if (!Stretch.Before && !Stretch.After)
       continue;
@@ -245,36 +253,40 @@ std::string NestTiler::outsideLegality(Loop *Tiled) {
     if (!Pre || !PDT.dominates(Inner->getHeader(), Start) ||
         (Outer && (!Outer->getLoopLatch() ||
                    !DT.dominates(Exit, Outer->getLoopLatch()))))
-      return formatv("accesses outside the depth-{0} loop need it to run in "
+      return {Refusal::OutsideAccess,
+              formatv("accesses outside the depth-{0} loop need it to run in "
                      "every iteration of the {1}",
                      Depth, Outer ? "loop around it" : "kernel")
-          .str();
+          .str()};
     Outside.push_back(Stretch);
   }
-  return "";
+  return {};
 }
 
-std::string NestTiler::stripMineLegality() {
+Refusal NestTiler::stripMineLegality() {
   // A missing preheader is made when transforming (not here: a loop left
   // alone must stay byte for byte as it was).
   if (!L->getLoopPredecessor() || !L->getLoopLatch() ||
       L->getExitingBlock() != L->getLoopLatch() || !L->getUniqueExitBlock())
-    return "the worksharing loop has more than one exit or more than one "
-           "entry";
+    return {Refusal::LoopShape,
+            "the worksharing loop has more than one exit or more than one "
+            "entry"};
   if (!TileDepth) {
     auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(IV));
     if (!AR || AR->getLoop() != L || !AR->getStepRecurrence(SE)->isOne())
-      return "the worksharing loop does not step by one";
+      return {Refusal::LoopShape, "the worksharing loop does not step by one"};
   }
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(BTC))
-    return "the worksharing loop's trip count is not known at its start";
+    return {Refusal::UnknownTripCount,
+            "the worksharing loop's trip count is not known at its start"};
   Type *I64 = Type::getInt64Ty(F.getContext());
   TripCount = SE.getAddExpr(SE.getNoopOrZeroExtend(BTC, I64), SE.getOne(I64));
   for (PHINode &Phi : L->getHeader()->phis())
     if (Phi.getNumIncomingValues() != 2)
-      return "a header phi of the worksharing loop has unexpected edges";
-  return "";
+      return {Refusal::LoopShape,
+              "a header phi of the worksharing loop has unexpected edges"};
+  return {};
 }
 /// The function's return block when it has exactly one.
 BasicBlock *prem::tile::uniqueReturnBlock(Function &F) {
@@ -316,33 +328,39 @@ static bool isSPMDKernel(const Function &Entry) {
 /// an SPMD kernel, covering the team's chunk of the worksharing loop (the
 /// bounds the region hands to __kmpc_for_static_init), so that every thread
 /// of the block takes part in its phases and barriers.
-std::string NestTiler::blockTileLegality() {
+Refusal NestTiler::blockTileLegality() {
   CallBase *Init = Nest.Kernel->SIMT.WorksharingCall;
   Function *Callee = Init->getCalledFunction();
   if (!Callee || !Callee->getName().starts_with("__kmpc_for_static_init") ||
       Init->arg_size() < 9)
-    return "GPU tiles need a parallel worksharing loop "
-           "(__kmpc_for_static_init) in the kernel's parallel region";
+    return {Refusal::KernelShape,
+            "GPU tiles need a parallel worksharing loop "
+            "(__kmpc_for_static_init) in the kernel's parallel region"};
   // Every thread must reach the phases: the bounds are computed in the
   // function's entry block and nothing returns before the loop ends.
   if (Init->getParent() != &F.getEntryBlock())
-    return "GPU tiles need the worksharing loop's bounds in the region's "
-           "entry block";
+    return {Refusal::KernelShape,
+            "GPU tiles need the worksharing loop's bounds in the region's "
+            "entry block"};
   ReturnBlock = uniqueReturnBlock(F);
   if (!ReturnBlock)
-    return "GPU tiles need a parallel region with one return";
+    return {Refusal::KernelShape,
+            "GPU tiles need a parallel region with one return"};
   if (!isSPMDKernel(*Nest.Kernel->Entry))
-    return "GPU tiles need an SPMD kernel (every thread runs the parallel "
-           "region)";
+    return {Refusal::KernelShape,
+            "GPU tiles need an SPMD kernel (every thread runs the parallel "
+            "region)"};
   if (!allThreadsRunRegion())
-    return "GPU tiles need every thread of the block in the parallel region "
-           "(no num_threads clause)";
+    return {Refusal::KernelShape,
+            "GPU tiles need every thread of the block in the parallel region "
+            "(no num_threads clause)"};
   TileLower = storedBefore(Init, 4);
   TileUpper = storedBefore(Init, 5);
   if (!TileLower || !TileUpper)
-    return "the bounds of the team's chunk are not visible before "
-           "__kmpc_for_static_init";
-  return "";
+    return {Refusal::KernelShape,
+            "the bounds of the team's chunk are not visible before "
+            "__kmpc_for_static_init"};
+  return {};
 }
 
 /// The scratchpad path of a team's inner tiles needs each thread of the
@@ -350,16 +368,18 @@ std::string NestTiler::blockTileLegality() {
 /// same barriers: a chunk of as many iterations as the block has threads,
 /// which schedule(static) and schedule(static, 1) hand out one each. The
 /// footprint is counted for the stated block size.
-std::string NestTiler::teamTileLegality() {
+Refusal NestTiler::teamTileLegality() {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   if (!SIMT.BlockSize)
-    return "inner tiles of a team's chunk need the block size stated "
-           "(thread_limit or -prem-block-size)";
+    return {Refusal::KernelShape,
+            "inner tiles of a team's chunk need the block size stated "
+            "(thread_limit or -prem-block-size)"};
   if (auto Trip = simtIterations(); Trip && *Trip < *SIMT.BlockSize)
-    return formatv("inner tiles of a team's chunk need chunks of {0} "
+    return {Refusal::KernelShape,
+            formatv("inner tiles of a team's chunk need chunks of {0} "
                    "iterations, one per thread: the loop has {1}",
                    *SIMT.BlockSize, *Trip)
-        .str();
+        .str()};
   CallBase *Init = SIMT.WorksharingCall;
   auto *Schedule = dyn_cast<ConstantInt>(Init->getArgOperand(2));
   auto *Chunk = dyn_cast<ConstantInt>(Init->getArgOperand(8));
@@ -368,10 +388,11 @@ std::string NestTiler::teamTileLegality() {
                  ((Schedule->getZExtValue() == 33 && Chunk->isOne()) ||
                   Schedule->getZExtValue() == 34);
   if (!OneEach)
-    return "inner tiles of a team's chunk need schedule(static) or "
-           "schedule(static, 1), which give each thread one iteration of a "
-           "full chunk";
-  return "";
+    return {Refusal::KernelShape,
+            "inner tiles of a team's chunk need schedule(static) or "
+            "schedule(static, 1), which give each thread one iteration of a "
+            "full chunk"};
+  return {};
 }
 
 /// Every call that runs the region hands it to all threads: no if clause
@@ -432,14 +453,15 @@ static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
 /// form one interval. The whole kernel is versioned once, before its first
 /// memory access, where every thread of the block is; a block whose threads
 /// do not all pass the bounds guard (the grid's last) takes the global path.
-std::string NestTiler::threadBlockLegality() {
+Refusal NestTiler::threadBlockLegality() {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   if (&F != Nest.Kernel->Entry)
-    return "the thread index is read outside the kernel function (in a "
-           "callee)";
+    return {Refusal::KernelShape,
+            "the thread index is read outside the kernel function (in a "
+            "callee)"};
   ReturnBlock = uniqueReturnBlock(F);
   if (!ReturnBlock)
-    return "GPU tiles need a kernel with one return";
+    return {Refusal::KernelShape, "GPU tiles need a kernel with one return"};
   BasicBlock &Entry = F.getEntryBlock();
   RegionStart = Entry.getTerminator();
   for (Instruction &I : Entry)
@@ -450,22 +472,24 @@ std::string NestTiler::threadBlockLegality() {
   BodyStart = &Entry;
   auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
   if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
-    return "";
+    return {};
   // The bounds guard: if (i < n) { body } with the other way to the return.
   int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
              : Br->getSuccessor(0) == ReturnBlock ? 1
                                                   : -1;
   Guard = dyn_cast<ICmpInst>(Br->getCondition());
   if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
-    return "the kernel's first branch is not a bounds guard (if (i < n) "
-           "around the body, else return)";
+    return {Refusal::KernelShape,
+            "the kernel's first branch is not a bounds guard (if (i < n) "
+            "around the body, else return)"};
   if (!affineInThreadIndex(SE.getSCEV(Guard->getOperand(0)), SIMT) ||
       !affineInThreadIndex(SE.getSCEV(Guard->getOperand(1)), SIMT))
-    return "the bounds guard is not affine in the thread index";
+    return {Refusal::KernelShape,
+            "the bounds guard is not affine in the thread index"};
   GuardInverted = Body == 1;
   GuardBound = guardConstraint();
   BodyStart = Br->getSuccessor(Body);
-  return "";
+  return {};
 }
 
 bool NestTiler::runsUnconditionally(BasicBlock *BB,
@@ -484,7 +508,7 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
 }
 
-std::string NestTiler::accessLegality(Instruction *ExpandAt) {
+Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
   StringSet<> Known{"simt_n",  "simt_lb",  "tile1_n", "tile1_lb",
                     "tile2_n", "tile2_lb", "ntid"};
   for (auto &[Name, S] : Nest.Params)
@@ -512,14 +536,19 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     if (Insts.empty())
       continue;
     if (accessBytes(A).empty() || (Written && writeBytes(A).empty()))
-      return "array " + A.Name +
-             ": no byte-level footprint (runtime stride or floor subscript)";
+      return {Refusal::ArrayNotCopyable,
+              "array " + A.Name +
+                  ": no byte-level footprint (runtime stride or floor "
+                  "subscript)"};
     auto *Base = dyn_cast<Instruction>(A.Base);
     if (!isa<Argument, GlobalValue>(A.Base) &&
         !(Base && DT.dominates(Base, ExpandAt)))
-      return "array " + A.Name + ": base pointer not available before the loop";
+      return {Refusal::ArrayNotCopyable,
+              "array " + A.Name +
+                  ": base pointer not available before the loop"};
     if (!A.Base->getType()->isPointerTy())
-      return "array " + A.Name + ": base is not a pointer";
+      return {Refusal::ArrayNotCopyable,
+              "array " + A.Name + ": base is not a pointer"};
     // A written array has one copy (its reads must see its writes); a
     // read-only one may have one per access shape.
     Slot Whole;
@@ -571,7 +600,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     }
     if (PerShape.empty()) {
       if (!WholeWhy.empty())
-        return "array " + A.Name + ": " + WholeWhy;
+        return {Refusal::NoIntervalCode, "array " + A.Name + ": " + WholeWhy};
       PerShape.push_back(std::move(Whole));
     }
     for (Slot &S : PerShape) {
@@ -581,15 +610,16 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
     }
   }
   SmallVector<BasicBlock *, 16> Blocks = blocksOf(L, F);
-  if (std::string Why = indirectLegality(Blocks); !Why.empty())
+  if (Refusal Why = indirectLegality(Blocks))
     return Why;
   // A loop inside whose own branches do not depend on loaded data may be
   // tiled instead: the branches then lie outside its tiles.
   auto Inside = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) != L; };
   if (controlDependsOnLoads(Blocks)) {
     DeeperMayDo = !controlDependsOnLoads(Blocks, Inside);
-    return L ? "control flow in the loop depends on loaded data"
-             : "control flow in the kernel depends on loaded data";
+    return {Refusal::ControlOnLoadedData,
+            L ? "control flow in the loop depends on loaded data"
+             : "control flow in the kernel depends on loaded data"};
   }
   const PostDominatorTree *PDT =
       ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
@@ -600,18 +630,21 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
       auto *Ld = dyn_cast<LoadInst>(&I);
       auto *St = dyn_cast<StoreInst>(&I);
       if ((!Ld || !Ld->isSimple()) && (!St || !St->isSimple()))
-        return "the loop has a memory operation other than a plain load or "
-               "store";
+        return {Refusal::MemoryOperation,
+                "the loop has a memory operation other than a plain load or "
+                "store"};
       if (!SlotOf.count(&I))
-        return "an access of the loop is not in the footprint";
+        return {Refusal::MemoryOperation,
+                "an access of the loop is not in the footprint"};
       // The footprint counts every access on every iteration of its loops:
       // one that runs only under a condition would be over-estimated, and an
       // over-estimated interval could reach outside its array (loads) or
       // write back bytes the tile never wrote (stores).
       if (!runsUnconditionally(BB, PDT)) {
         DeeperMayDo = !Inside(BB);
-        return "an access runs only under a condition (its footprint would "
-               "be over-estimated)";
+        return {Refusal::ConditionalAccess,
+                "an access runs only under a condition (its footprint would "
+                "be over-estimated)"};
       }
     }
   // (SCEVExpander::isSafeToExpandAt refuses values defined earlier in
@@ -630,9 +663,10 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
          (ThreadBlock
               ? !AvailableAt(S)
               : !SCEVExpander(SE, "prem").isSafeToExpandAt(S, ExpandAt))))
-      return "runtime value " + Name + " cannot be computed before the " +
-             (L ? "loop" : "kernel's first memory access");
-  return "";
+      return {Refusal::RuntimeValueLate,
+              "runtime value " + Name + " cannot be computed before the " +
+                  (L ? "loop" : "kernel's first memory access")};
+  return {};
 }
 
 /// The Load phase gathers what the Execute phase then reads in the same
@@ -654,7 +688,7 @@ std::string NestTiler::accessLegality(Instruction *ExpandAt) {
 /// elements have a column of the slot, as gathered ones do. A tile does not
 /// both gather and scatter (a gathered element could be one the tile
 /// scattered before).
-std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
+Refusal NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   IndirectStride = 0;
   IndirectThreads = 1;
   TileIndirect.clear();
@@ -666,20 +700,23 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
       if (InLoop.contains(G.Inst->getParent()))
         (Sites == &Nest.Gathers ? Loads : Stores).push_back(&G);
       else if (Outside.empty())
-        return Sites == &Nest.Gathers
-                   ? "an indirect load is outside the tiled loop"
-                   : "an indirect store is outside the tiled loop";
+        return {Refusal::Indirect,
+                Sites == &Nest.Gathers
+                    ? "an indirect load is outside the tiled loop"
+                    : "an indirect store is outside the tiled loop"};
     }
   if (Loads.empty() && Stores.empty())
-    return "";
+    return {};
   if (!Stores.empty()) {
     if (BlockTile && Triple(F.getParent()->getTargetTriple()).isAMDGPU())
-      return "an indirect store (" + Stores.front()->Why +
-             ") in an AMDGPU tile: the block-wide vote on its addresses is "
-             "built for NVPTX only";
+      return {Refusal::Indirect,
+              "an indirect store (" + Stores.front()->Why +
+                  ") in an AMDGPU tile: the block-wide vote on its addresses "
+                  "is built for NVPTX only"};
     if (!Loads.empty())
-      return "indirect loads and stores in one tile: a gathered element "
-             "could be one the tile scattered before";
+      return {Refusal::Indirect,
+              "indirect loads and stores in one tile: a gathered element "
+              "could be one the tile scattered before"};
     TileIndirect = Stores;
   } else {
     TileIndirect = Loads;
@@ -688,11 +725,12 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
   StringRef What = Scatters ? "store" : "load";
   if (BlockTile) {
     if (!Nest.Kernel->SIMT.BlockSize)
-      return ("an indirect " + What + " (" + TileIndirect.front()->Why +
+      return {Refusal::Indirect,
+              ("an indirect " + What + " (" + TileIndirect.front()->Why +
               ") in a block of unknown size: its threads' " +
               (Scatters ? "scattered" : "gathered") +
               " elements would not have a known place")
-          .str();
+          .str()};
     IndirectThreads = *Nest.Kernel->SIMT.BlockSize;
   }
   SmallPtrSet<const Instruction *, 8> Gathered;
@@ -703,7 +741,8 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
     const IndirectSite &G = *GL;
     if (!isPowerOf2_64(G.Bytes) ||
         getLoadStoreAlignment(G.Inst).value() < G.Bytes)
-      return ("an indirect " + What + " is not aligned to its size").str();
+      return {Refusal::Indirect,
+              ("an indirect " + What + " is not aligned to its size").str()};
     SmallVector<const Value *, 8> Work{getLoadStorePointerOperand(G.Inst)};
     SmallPtrSet<const Value *, 16> Seen;
     while (!Work.empty()) {
@@ -711,33 +750,37 @@ std::string NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
       if (!I || !InLoop.contains(I->getParent()) || !Seen.insert(I).second)
         continue;
       if (Gathered.contains(I))
-        return ("the index of an indirect " + What +
-                " is itself loaded indirectly")
-            .str();
+        return {Refusal::Indirect, ("the index of an indirect " + What +
+                                    " is itself loaded indirectly")
+                                       .str()};
       if (isa<LoadInst>(I)) {
         auto It = SlotOf.find(I);
         if (It == SlotOf.end())
-          return ("the address of an indirect " + What +
-                  " depends on a load the footprint does not know")
-              .str();
+          return {Refusal::Indirect,
+                  ("the address of an indirect " + What +
+                   " depends on a load the footprint does not know")
+                      .str()};
         const ArrayFootprint &Index = Nest.Arrays[Slots[It->second].Array];
         if (Index.Written)
-          return ("the index of an indirect " + What + " is read from " +
-                  Index.Name + ", which the loop writes")
-              .str();
+          return {Refusal::Indirect,
+                  ("the index of an indirect " + What + " is read from " +
+                   Index.Name + ", which the loop writes")
+                      .str()};
         continue;
       }
       if (I->mayReadOrWriteMemory())
-        return ("the address of an indirect " + What + " depends on a call")
-            .str();
+        return {Refusal::Indirect, ("the address of an indirect " + What +
+                                    " depends on a call")
+                                       .str()};
       append_range(Work, I->operands());
     }
     Stride = std::max<uint64_t>(Stride, G.Bytes);
   }
   IndirectStride = Stride;
   if (!indirectBytes(1))
-    return ("an indirect " + What + " is in a loop of unbounded length").str();
+    return {Refusal::Indirect,
+            ("an indirect " + What + " is in a loop of unbounded length").str()};
   for (const IndirectSite *G : TileIndirect)
     SlotOf[G->Inst] = Slots.size();
-  return "";
+  return {};
 }

@@ -5,7 +5,7 @@ what they emit, byte for byte.
   compare-plugins.py --clang CLANG [--opt OPT] --plugin A.so --other B.so
                      --src ROOT
                      --runtime EMPTY.bc --out DIR [--only BUILD...]
-                     [--everything] [--labels A B]
+                     [--everything] [--labels A B] [--ignore REGEX]
 
 Two uses:
 - the IR the plugin emits must not depend on the compiler that built it (no
@@ -23,6 +23,7 @@ naming the build, the output and the first differing line.
 import argparse
 import difflib
 import os
+import re
 import subprocess
 import sys
 
@@ -154,6 +155,9 @@ def main():
                     "stderr besides the IR")
     ap.add_argument("--labels", nargs=2, default=["g++ build",
                                                   "clang++ build"])
+    ap.add_argument("--ignore", metavar="REGEX",
+                    help="leave out lines that match (a change meant to "
+                    "differ, e.g. a remark's new name)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     n = 0
@@ -167,6 +171,11 @@ def main():
                       os.path.join(args.out, name + ".a.ll"), args.everything)
         b = transform(args.opt, args.other, ir, options, args.runtime,
                       os.path.join(args.out, name + ".b.ll"), args.everything)
+        if args.ignore:
+            drop = re.compile(args.ignore)
+            for out in (a, b):
+                for what in out:
+                    out[what] = [l for l in out[what] if not drop.search(l)]
         for what in a:
             if a[what] != b[what]:
                 diff = list(difflib.unified_diff(
