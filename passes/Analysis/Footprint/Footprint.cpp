@@ -71,6 +71,49 @@ using namespace prem::footprint;
 
 STATISTIC(NumNests, "SIMT loop nests analysed");
 STATISTIC(NumExactNests, "SIMT loop nests with an exact footprint");
+// One per reason a footprint is not exact (a nest may have several).
+STATISTIC(NumUnknownTripCount, "Inexact nests: unknown trip count");
+STATISTIC(NumNonAffineSubscript, "Inexact nests: non-affine subscript");
+STATISTIC(NumIndirectAccess, "Inexact nests: indirect access");
+STATISTIC(NumUnknownCall, "Inexact nests: call that may touch memory");
+STATISTIC(NumAtomic, "Inexact nests: atomic access");
+STATISTIC(NumVolatile, "Inexact nests: volatile access");
+STATISTIC(NumParametricStride, "Inexact nests: runtime stride");
+STATISTIC(NumIrreducible, "Inexact nests: irreducible control flow");
+STATISTIC(NumNoSIMT, "Inexact nests: no SIMT loop or thread index");
+
+static void countReason(FootprintIssue I) {
+  switch (I) {
+  case FootprintIssue::UnknownTripCount:
+    ++NumUnknownTripCount;
+    return;
+  case FootprintIssue::NonAffineSubscript:
+    ++NumNonAffineSubscript;
+    return;
+  case FootprintIssue::IndirectAccess:
+    ++NumIndirectAccess;
+    return;
+  case FootprintIssue::UnknownCall:
+    ++NumUnknownCall;
+    return;
+  case FootprintIssue::Atomic:
+    ++NumAtomic;
+    return;
+  case FootprintIssue::Volatile:
+    ++NumVolatile;
+    return;
+  case FootprintIssue::ParametricStride:
+    ++NumParametricStride;
+    return;
+  case FootprintIssue::IrreducibleControlFlow:
+    ++NumIrreducible;
+    return;
+  case FootprintIssue::NoSIMT:
+    ++NumNoSIMT;
+    return;
+  }
+  llvm_unreachable("unknown footprint issue");
+}
 
 namespace {
 /// -prem-footprint-tile=N,N,...: iterations per depth of the tile to count.
@@ -163,6 +206,10 @@ static void emitRemarks(const NestFootprint &N,
       N.Loops.front().Header ? &*N.Loops.front().Header->getFirstNonPHIIt()
                              : &*N.Region->getEntryBlock().getFirstNonPHIIt();
   for (const FootprintReason &R : N.Reasons) {
+    LLVM_DEBUG(dbgs() << "prem-footprint: " << N.Kernel->Entry->getName()
+                      << " not exact (" << footprintIssueName(R.Issue)
+                      << "): " << R.Message << "\n");
+    countReason(R.Issue);
     const Instruction *At = R.At ? R.At : Anchor;
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, footprintIssueName(R.Issue),

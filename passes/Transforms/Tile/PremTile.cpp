@@ -60,6 +60,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -150,6 +151,13 @@ bool NestTiler::run(json::Object &Record) {
   uint64_t Iterations = 0;
   if (Refusal Why = decide(Iterations, Record))
     return refuse(Record, Why);
+  LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName()
+                    << ": tiling the depth-" << TileDepth << " loop"
+                    << (ThreadBlock ? " of a thread block"
+                        : BlockTile ? " of a team's chunk"
+                                    : "")
+                    << ", " << Iterations << " iteration(s) per tile, "
+                    << Slots.size() << " slot(s)\n");
   if (BlockTile && !TileDepth) {
     transformBlockTile();
   } else {

@@ -12,6 +12,7 @@
 #include "prem/Support/IslSet.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "prem-tile"
@@ -454,6 +455,9 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
     return "(" + (DeeperBecause.empty() ? TooLarge.str() : DeeperBecause) + ")";
   };
   uint64_t Bytes = *bytesPerTile(Iterations);
+  LLVM_DEBUG(dbgs() << "prem-tile: largest tile that fits " << Budget
+                    << " bytes: " << Iterations << " iteration(s), " << Bytes
+                    << " bytes" << Balance << "\n");
   BufferBytes = std::max<uint64_t>(Bytes, SlotAlign);
   Record["scratchpad_bytes_per_tile"] = Bytes;
   Record["bytes_per_iteration"] = double(Bytes) / double(Iterations);
