@@ -376,6 +376,8 @@ private:
   void startAttempt();
   /// The record and remarks of the tiled loop (TileRecord.cpp).
   void record(uint64_t Iterations, json::Object &Record);
+  json::Array recordArrays(uint64_t Iterations) const;
+  json::Object recordIndirect(uint64_t Iterations);
   /// The tile header's code: intervals, slots, the fit and alias check, and
   /// the branch between the scratchpad path and the global path.
   BranchInst *emitTileHeader(IRBuilder<> &B, StringMap<Value *> &Params,

@@ -58,78 +58,9 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
     if (Count)
       Record["intervals"] = *Count;
   }
-  // What a tile moves, per array: its byte interval (what SoftDMA copies)
-  // and the bytes it really touches (what stripped copies move).
-  json::Array Arrays;
-  std::string Context = tileContext(Iterations);
-  for (const Slot &S : Slots) {
-    const ArrayFootprint &A = Nest.Arrays[S.Array];
-    json::Object Array{{"name", S.Name},
-                       {"read", A.Read},
-                       {"written", S.Written},
-                       {"store", !S.Written           ? "none"
-                                 : S.storesInterval() ? "interval"
-                                 : S.storesRows()     ? "rows"
-                                                      : "element-wise"}};
-    if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
-      Array["interval_bytes"] = *Interval;
-    if (S.Pitch) {
-      Array["transfer"] = "2d";
-      Array["pitch"] = S.Pitch;
-      if (S.Clipped)
-        Array["clipped"] = true;
-      if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)
-        Array["rows"] = *Rows;
-    }
-    // (Of every access of the array: none outside an inner tile's loop.)
-    bool WholeArray = S.Name == A.Name && S.Insts.size() == A.Accesses.size();
-    SmallVector<uint64_t, 3> Tile = tileShape(
-        Iterations, BlockTile && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
-    if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
-                                               : std::nullopt)
-      Array["unique_bytes"] = *Unique;
-    Arrays.push_back(std::move(Array));
-  }
-  if (IndirectStride) {
-    // Seed 001's DAE for the accesses SoftDMA cannot copy as an interval.
-    bool Scatters = scatters();
-    SmallVector<StringRef, 2> Names;
-    for (const IndirectSite *G : TileIndirect)
-      if (!G->Name.empty() && !is_contained(Names, G->Name))
-        Names.push_back(G->Name);
-    json::Array Touched;
-    for (StringRef N : Names)
-      Touched.push_back(N);
-    json::Object Array{
-        {"name", Scatters ? "scattered" : "indirect"},
-        {"read", !Scatters},
-        {"written", Scatters},
-        {"store", Scatters ? "scatter" : "none"},
-        {"transfer", Scatters ? "scatter" : "gather"},
-        {"arrays", std::move(Touched)},
-        {Scatters ? "stores" : "loads", int64_t(TileIndirect.size())},
-        {"element_bytes", IndirectStride}};
-    if (auto Bytes = Iterations ? indirectBytes(Iterations) : std::nullopt) {
-      Array["interval_bytes"] = *Bytes;
-      Array["unique_bytes"] = *Bytes;
-    }
-    Arrays.push_back(std::move(Array));
-    ORE.emit([&] {
-      OptimizationRemark R("prem", Scatters ? "Scattered" : "Gathered",
-                           &*anchor()->getFirstNonPHIOrDbg());
-      R << "kernel " << Nest.Kernel->Entry->getName() << ": "
-        << ore::NV(Scatters ? "Stores" : "Loads", unsigned(TileIndirect.size()))
-        << (Scatters ? " indirect store(s) of " : " indirect load(s) of ")
-        << join(Names, ", ")
-        << (Scatters ? " scattered element by element in the Store phase"
-                     : " gathered element by element in the Load phase")
-        << " (dae for them: they have no interval to copy)";
-      if (Scatters)
-        R << "; a tile whose scattered elements meet its other data runs on "
-             "global memory";
-      return R;
-    });
-  }
+  json::Array Arrays = recordArrays(Iterations);
+  if (IndirectStride)
+    Arrays.push_back(recordIndirect(Iterations));
   Record["arrays"] = std::move(Arrays);
   // Accesses outside the tiled loop, per stretch (one compatible interval
   // each time it runs).
@@ -176,4 +107,82 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
                      "own: " +
                          join(Stretches, ", "));
   });
+}
+
+/// What a tile moves, per slot: its byte interval (what SoftDMA copies)
+/// and the bytes it really touches (what stripped copies move).
+json::Array NestTiler::recordArrays(uint64_t Iterations) const {
+  json::Array Arrays;
+  std::string Context = tileContext(Iterations);
+  for (const Slot &S : Slots) {
+    const ArrayFootprint &A = Nest.Arrays[S.Array];
+    json::Object Array{{"name", S.Name},
+                       {"read", A.Read},
+                       {"written", S.Written},
+                       {"store", !S.Written           ? "none"
+                                 : S.storesInterval() ? "interval"
+                                 : S.storesRows()     ? "rows"
+                                                      : "element-wise"}};
+    if (auto Interval = Iterations ? slotBytes(S, Context) : std::nullopt)
+      Array["interval_bytes"] = *Interval;
+    if (S.Pitch) {
+      Array["transfer"] = "2d";
+      Array["pitch"] = S.Pitch;
+      if (S.Clipped)
+        Array["clipped"] = true;
+      if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)
+        Array["rows"] = *Rows;
+    }
+    // (Of every access of the array: none outside an inner tile's loop.)
+    bool WholeArray = S.Name == A.Name && S.Insts.size() == A.Accesses.size();
+    SmallVector<uint64_t, 3> Tile = tileShape(
+        Iterations, BlockTile && TileDepth ? *Nest.Kernel->SIMT.BlockSize : 1);
+    if (auto Unique = Iterations && WholeArray ? Nest.arrayBytesPerTile(A, Tile)
+                                               : std::nullopt)
+      Array["unique_bytes"] = *Unique;
+    Arrays.push_back(std::move(Array));
+  }
+  return Arrays;
+}
+
+/// The gathered or scattered elements' slot (seed 001's DAE for the
+/// accesses SoftDMA cannot copy as an interval), and its remark.
+json::Object NestTiler::recordIndirect(uint64_t Iterations) {
+  bool Scatters = scatters();
+  SmallVector<StringRef, 2> Names;
+  for (const IndirectSite *G : TileIndirect)
+    if (!G->Name.empty() && !is_contained(Names, G->Name))
+      Names.push_back(G->Name);
+  json::Array Touched;
+  for (StringRef N : Names)
+    Touched.push_back(N);
+  json::Object Array{
+      {"name", Scatters ? "scattered" : "indirect"},
+      {"read", !Scatters},
+      {"written", Scatters},
+      {"store", Scatters ? "scatter" : "none"},
+      {"transfer", Scatters ? "scatter" : "gather"},
+      {"arrays", std::move(Touched)},
+      {Scatters ? "stores" : "loads", int64_t(TileIndirect.size())},
+      {"element_bytes", IndirectStride}};
+  if (auto Bytes = Iterations ? indirectBytes(Iterations) : std::nullopt) {
+    Array["interval_bytes"] = *Bytes;
+    Array["unique_bytes"] = *Bytes;
+  }
+  ORE.emit([&] {
+    OptimizationRemark R("prem", Scatters ? "Scattered" : "Gathered",
+                         &*anchor()->getFirstNonPHIOrDbg());
+    R << "kernel " << Nest.Kernel->Entry->getName() << ": "
+      << ore::NV(Scatters ? "Stores" : "Loads", unsigned(TileIndirect.size()))
+      << (Scatters ? " indirect store(s) of " : " indirect load(s) of ")
+      << join(Names, ", ")
+      << (Scatters ? " scattered element by element in the Store phase"
+                   : " gathered element by element in the Load phase")
+      << " (dae for them: they have no interval to copy)";
+    if (Scatters)
+      R << "; a tile whose scattered elements meet its other data runs on "
+           "global memory";
+    return R;
+  });
+  return Array;
 }
