@@ -170,8 +170,9 @@ private:
 };
 } // namespace
 
-TilePlan prem::planTiling(const NestFootprint &Nest, unsigned BlockThreads,
-                          uint64_t ScratchpadBytes) {
+/// Decides the tiling of one nest.
+static TilePlan planTiling(const NestFootprint &Nest, unsigned BlockThreads,
+                           uint64_t ScratchpadBytes) {
   TilePlan P;
   P.Nest = &Nest;
   P.BlockThreads = BlockThreads;

@@ -3,8 +3,12 @@
 // Part of prem-llvm. The prem-tiling analysis decides, per SIMT nest, how many
 // SIMT iterations (blockDim) and inner-loop iterations (tileDim) one PREM
 // interval covers so that the interval's footprint fits the scratchpad
-// (seed 001, Algorithm 2 and Equation 1). It decides only; the prem-tile
-// transformation (not built yet) is to apply the plan.
+// (seed 001, Algorithm 2 and Equation 1), costed in unique bytes. prem-tile
+// applies it only where a tile's sizes are known at run time alone; it
+// otherwise chooses its own tile, costed in the bytes of the intervals it
+// copies (passes/Transforms/Tile/SlotPlanner.cpp). One decision for both is
+// issue 24's open item: until then print<prem-tiling> is Algorithm 2's
+// estimate, and the report's prem-tile record says what was applied.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PREM_ANALYSIS_TILINGPLAN_H
@@ -73,10 +77,6 @@ public:
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
-
-/// Decides the tiling of one nest (exposed for unit tests and the report).
-TilePlan planTiling(const NestFootprint &Nest, unsigned BlockThreads,
-                    uint64_t ScratchpadBytes);
 
 } // namespace prem
 
