@@ -52,7 +52,7 @@ extern "C" __global__ void __launch_bounds__(128) twice(float *y) {
 }
 
 // REMARK: remark: {{.*}}kernel gemv: thread block tiled, 32 threads per PREM interval
-// REMARK: remark: {{.*}}kernel scale: thread block tiled, 0 threads per PREM interval
+// REMARK: remark: {{.*}}kernel scale: thread block tiled, one block of the launch's size per PREM interval (the kernel states no block size: the fit is checked per block at run time)
 // REMARK: remark: {{.*}}kernel twice: thread block tiled, 128 threads per PREM interval
 
 // CHECK: @prem.spm.gemv = internal addrspace(3) global [8576 x i8] poison, align 64

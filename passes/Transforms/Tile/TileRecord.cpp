@@ -81,6 +81,16 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
   }
   ORE.emit([&] {
     const Instruction &First = *anchor()->getFirstNonPHIOrDbg();
+    if (!Iterations)
+      // The block size is not stated: the tile is whatever block the
+      // launch has (issue 25: this said "0 threads per PREM interval").
+      return OptimizationRemark("prem", "Tiled", remarkLocation(First),
+                                anchor())
+             << "kernel " << Nest.Kernel->Entry->getName() << ": "
+             << (ThreadBlock ? "thread block" : "team's chunk")
+             << " tiled, one block of the launch's size per PREM interval "
+                "(the kernel states no block size: the fit is checked per "
+                "block at run time)";
     return OptimizationRemark("prem", "Tiled", remarkLocation(First),
                               anchor())
            << "kernel " << Nest.Kernel->Entry->getName()
