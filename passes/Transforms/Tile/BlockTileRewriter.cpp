@@ -231,11 +231,13 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   if (SIMT.BlockSize)
     Full =
         B.CreateAnd(Full, B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
-  if (!Guard)
+  if (Guards.empty())
     return Full;
-  // The guard, at the block's first and last thread.
+  // The guard, at the block's first and last thread: each side of each
+  // comparison is affine in the thread index, so the threads that pass an
+  // ordering comparison form one range.
   SCEVExpander Expander(SE, "prem");
-  for (bool First : {true, false}) {
+  auto Side = [&](const GuardTest &G, unsigned Op, bool First) {
     ValueToSCEVMapTy Map;
     for (Value *Tid : SIMT.ThreadIndexReads)
       Map[Tid] = First
@@ -243,16 +245,35 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
                      : SE.getMinusSCEV(SE.getTruncateOrZeroExtend(
                                            SE.getSCEV(Threads), Tid->getType()),
                                        SE.getOne(Tid->getType()));
-    auto Side = [&](unsigned Op) {
-      Value *V = Guard->getOperand(Op);
-      return Expander.expandCodeFor(
-          SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Map), V->getType(),
-          B.GetInsertPoint());
-    };
-    Value *Passes = B.CreateICmp(Guard->getPredicate(), Side(0), Side(1));
-    if (GuardInverted)
-      Passes = B.CreateNot(Passes);
-    Full = B.CreateAnd(Full, Passes);
+    Value *V = G.Cmp->getOperand(Op);
+    return Expander.expandCodeFor(
+        SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Map), V->getType(),
+        B.GetInsertPoint());
+  };
+  for (bool First : {true, false})
+    for (const GuardTest &G : Guards) {
+      Value *L = Side(G, 0, First);
+      Value *R = Side(G, 1, First);
+      Value *Passes = B.CreateICmp(G.Cmp->getPredicate(), L, R);
+      if (G.Inverted)
+        Passes = B.CreateNot(Passes);
+      Full = B.CreateAnd(Full, Passes);
+    }
+  // x != y (i > 0 on a non-negative i) holds at both ends of the block and
+  // fails between them when x - y crosses zero inside it: the sides must
+  // compare the same way at both ends.
+  for (const GuardTest &G : Guards) {
+    CmpInst::Predicate P =
+        G.Inverted ? G.Cmp->getInversePredicate() : G.Cmp->getPredicate();
+    if (P != CmpInst::ICMP_NE)
+      continue;
+    Value *FirstL = Side(G, 0, true);
+    Value *FirstR = Side(G, 1, true);
+    Value *LastL = Side(G, 0, false);
+    Value *LastR = Side(G, 1, false);
+    Value *FirstAbove = B.CreateICmpSGT(FirstL, FirstR);
+    Value *LastAbove = B.CreateICmpSGT(LastL, LastR);
+    Full = B.CreateAnd(Full, B.CreateICmpEQ(FirstAbove, LastAbove));
   }
   return Full;
 }

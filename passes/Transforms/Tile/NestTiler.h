@@ -98,6 +98,13 @@ struct Refusal {
   void count() const;
 };
 
+/// A comparison of a CUDA kernel's bounds guard: a thread runs the body
+/// when it is true (false when Inverted).
+struct GuardTest {
+  ICmpInst *Cmp = nullptr;
+  bool Inverted = false;
+};
+
 /// One worksharing loop and everything needed to tile it.
 class NestTiler {
 public:
@@ -157,15 +164,15 @@ private:
   /// BlockTile of a thread-index (CUDA) kernel: the block is the tile. The
   /// versioned code starts at RegionStart; BodyStart is the first block every
   /// thread of a full block runs, after the bounds guard (if (i < n)) when
-  /// the kernel has one, and Guard the guard's comparison (taken to the body
-  /// when true unless GuardInverted).
+  /// the kernel has one, and Guards the comparisons it is made of: one, or
+  /// the leaves of an && (an || when the guard returns on true: if (i <= 0
+  /// || i >= n - 1) return;).
   bool ThreadBlock = false;
   Instruction *RegionStart = nullptr;
   BasicBlock *BodyStart = nullptr;
   /// After versionThreadBlock: the first block of the scratchpad path.
   BasicBlock *ScratchpadStart = nullptr;
-  ICmpInst *Guard = nullptr;
-  bool GuardInverted = false;
+  SmallVector<GuardTest, 2> Guards;
   /// The guard as a constraint on the tiles' parameters (guardConstraint),
   /// worked out once: the tile-size search asks for it at every probe.
   std::string GuardBound;
@@ -310,7 +317,7 @@ private:
   Value *emitFullBlockCheck(IRBuilder<> &B, Value *Threads);
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
-  std::string guardConstraint() const;
+  std::string guardConstraint(const GuardTest &G) const;
   /// Largest trip count of the loop at that depth, when bounded.
   std::optional<uint64_t> maxTrip(unsigned Depth) const;
   /// What every tile satisfies, whatever its size (isl constraints).

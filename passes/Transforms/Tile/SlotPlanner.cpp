@@ -250,11 +250,11 @@ std::string NestTiler::tilesWithinLoops() const {
 /// constant) gives 0 <= p and p + threads <= n. Empty when the guard has
 /// another form (then a block's tile may cross a row end, and 2-D slots of
 /// column reads do not pay).
-std::string NestTiler::guardConstraint() const {
+std::string NestTiler::guardConstraint(const GuardTest &G) const {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   CmpInst::Predicate P =
-      GuardInverted ? Guard->getInversePredicate() : Guard->getPredicate();
-  Value *Index = Guard->getOperand(0), *Limit = Guard->getOperand(1);
+      G.Inverted ? G.Cmp->getInversePredicate() : G.Cmp->getPredicate();
+  Value *Index = G.Cmp->getOperand(0), *Limit = G.Cmp->getOperand(1);
   if (ICmpInst::isGT(P) || ICmpInst::isGE(P)) {
     std::swap(Index, Limit);
     P = ICmpInst::getSwappedPredicate(P);

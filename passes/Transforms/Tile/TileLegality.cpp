@@ -19,6 +19,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/TargetParser/Triple.h"
 
 #define DEBUG_TYPE "prem-tile"
@@ -26,6 +27,7 @@
 using namespace llvm;
 using namespace prem;
 using namespace prem::tile;
+using namespace llvm::PatternMatch;
 
 /// The state a loop carries across iterations must be re-entered tile by
 /// tile; a value computed from loaded data deciding control flow would make
@@ -413,10 +415,30 @@ bool NestTiler::allThreadsRunRegion() const {
   }
   return Seen;
 }
+/// The comparisons of a bounds guard Cond (the branch to the body taken when
+/// Cond is true, or when it is false if Inverted): a comparison, or the
+/// leaves of a && (|| when Inverted) of comparisons, as clang writes them
+/// (and i1, or select i1 a, i1 b, i1 false). False when Cond is anything
+/// else, or has more leaves than a guard written by hand would.
+static bool guardTests(Value *Cond, bool Inverted,
+                       SmallVectorImpl<GuardTest> &Tests) {
+  Value *A, *B;
+  if (Inverted ? match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))
+               : match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return guardTests(A, Inverted, Tests) && guardTests(B, Inverted, Tests);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+      Tests.size() == 8)
+    return false;
+  Tests.push_back({Cmp, Inverted});
+  return true;
+}
+
 /// The comparison's sides are affine in the thread index (one term, a
 /// constant multiple of it, under at most a widening cast): the threads that
-/// pass it form one range, so checking the block's first and last thread
-/// checks them all.
+/// pass an ordering comparison form one range, so checking the block's
+/// first and last thread checks them all (emitFullBlockCheck; != is not one
+/// range and is checked otherwise).
 static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
   auto UsesTid = [&](const SCEV *X) {
     return SCEVExprContains(X, [&](const SCEV *E) {
@@ -473,21 +495,23 @@ Refusal NestTiler::threadBlockLegality() {
   auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
   if (RegionStart != Entry.getTerminator() || !Br || !Br->isConditional())
     return {};
-  // The bounds guard: if (i < n) { body } with the other way to the return.
+  // The bounds guard: if (i < n) { body } with the other way to the return,
+  // or if (i >= n) return; or an && of such comparisons (if (i > 0 &&
+  // i < n - 1)), an || for a guard that returns when true.
   int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
              : Br->getSuccessor(0) == ReturnBlock ? 1
                                                   : -1;
-  Guard = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Guard || Body < 0 || !Guard->getOperand(0)->getType()->isIntegerTy())
+  if (Body < 0 || !guardTests(Br->getCondition(), Body == 1, Guards))
     return {Refusal::KernelShape,
             "the kernel's first branch is not a bounds guard (if (i < n) "
             "around the body, else return)"};
-  if (!affineInThreadIndex(SE.getSCEV(Guard->getOperand(0)), SIMT) ||
-      !affineInThreadIndex(SE.getSCEV(Guard->getOperand(1)), SIMT))
-    return {Refusal::KernelShape,
-            "the bounds guard is not affine in the thread index"};
-  GuardInverted = Body == 1;
-  GuardBound = guardConstraint();
+  for (const GuardTest &G : Guards)
+    if (!affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(0)), SIMT) ||
+        !affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(1)), SIMT))
+      return {Refusal::KernelShape,
+              "the bounds guard is not affine in the thread index"};
+  for (const GuardTest &G : Guards)
+    GuardBound += guardConstraint(G);
   BodyStart = Br->getSuccessor(Body);
   return {};
 }
