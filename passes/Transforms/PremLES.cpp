@@ -71,6 +71,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -84,6 +85,28 @@ using namespace llvm;
 using namespace prem;
 
 STATISTIC(NumSplit, "PREM tiles split into Load/Execute/Store phases");
+STATISTIC(NumWhole, "PREM tiles run whole in one memory phase (cmpt)");
+STATISTIC(NumClashChecks, "PREM tiles that fall back to global memory when "
+                          "a scattered element meets their other data");
+STATISTIC(NumExecuteTouchesGlobal,
+          "Execute phases left accessing global memory (a bug)");
+
+// Refusals, one per reason: prem-tile's contract is broken (a bug, not a
+// property of the input), so the tile is left as prem-tile made it and
+// compilation stops with the reason. Always counted: a refusal's name is its
+// statistic's, and release builds of LLVM count no plain STATISTIC.
+ALWAYS_ENABLED_STATISTIC(BlocksMissing,
+                         "Tiles whose blocks are not where prem-tile left "
+                         "them");
+ALWAYS_ENABLED_STATISTIC(IndirectSlotMisplaced,
+                         "Tiles whose indirect slot is not where prem-tile "
+                         "left it");
+ALWAYS_ENABLED_STATISTIC(IntervalValuesMissing,
+                         "Tiles missing an array's interval values");
+ALWAYS_ENABLED_STATISTIC(SpanValuesMissing,
+                         "Tiles missing an array's span values");
+ALWAYS_ENABLED_STATISTIC(LoopMissing,
+                         "Tiles whose loop is not where prem-tile left it");
 
 /// -prem-mode's values, one per row of the registry.
 namespace {
@@ -99,6 +122,20 @@ static cl::opt<PremMode>
     Mode("prem-mode",
          cl::desc("How prem-les builds the memory phases of a tile"),
          ModeValues(), cl::init(PremMode::SoftDMA));
+
+namespace {
+/// Why a tile was left as prem-tile made it: the reason's name (its
+/// STATISTIC's) and the error's text.
+struct Refusal {
+  StringRef Name;
+  std::string Why;
+};
+} // namespace
+
+static Refusal fail(TrackingStatistic &Reason, std::string Why) {
+  ++Reason;
+  return {Reason.getName(), std::move(Why)};
+}
 
 static void tagPhase(BasicBlock *BB, unsigned Id, StringRef Phase) {
   LLVMContext &C = BB->getContext();
@@ -131,8 +168,8 @@ public:
     }
   }
 
-  /// Empty on success, else why the tile was left as prem-tile made it.
-  std::string run();
+  /// Why the tile was left as prem-tile made it, if it was.
+  std::optional<Refusal> run();
 
 private:
   TiledLoop &T;
@@ -570,12 +607,15 @@ void TileSplitter::keepWhole() {
   T.Version->eraseFromParent();
   removeUnreachableBlocks(F);
   tagPhase(T.GlobalBlock, T.Id, "memory");
+  ++NumWhole;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id
+                    << " runs whole in one memory phase\n");
 }
 
-std::string TileSplitter::run() {
+std::optional<Refusal> TileSplitter::run() {
   if (!Plan.Mode->Splits) {
     keepWhole();
-    return "";
+    return std::nullopt;
   }
 
   // The tile's loop: everything reachable from the Load block before the
@@ -589,7 +629,7 @@ std::string TileSplitter::run() {
     append_range(Work, successors(BB));
   }
   if (!Header || Tile.contains(T.LoadBlock) || Tile.contains(T.GlobalBlock))
-    return "the tile's loop is not where prem-tile left it";
+    return fail(LoopMissing, "the tile's loop is not where prem-tile left it");
 
   // Fixed points between the phases. SplitEdge moves the old terminator
   // (and its prem.block tag) to the new block: put the tags back.
@@ -623,8 +663,10 @@ std::string TileSplitter::run() {
     copyIntervals(T.LoadBlock, /*In=*/true);
   if (Plan.StrippedLoad)
     buildStrippedLoadPhase();
-  if (ScatterSlot)
+  if (ScatterSlot) {
     fallBackOnClash();
+    ++NumClashChecks;
+  }
   if (Plan.StrippedStore)
     buildStrippedStorePhase();
   // (An interval mode declares the copy even when no slot is copied back.)
@@ -633,6 +675,7 @@ std::string TileSplitter::run() {
   moveToScratchpad();
   if (!executeTouchesOnlyScratchpad()) {
     // A bug, not a property of the input: say so loudly.
+    ++NumExecuteTouchesGlobal;
     F.getContext().emitError("prem-les: the Execute phase of a tile of '" +
                              F.getName() + "' still accesses global memory");
   }
@@ -646,31 +689,37 @@ std::string TileSplitter::run() {
   }
   T.Version->setMetadata(SplitMD, MDNode::get(C, {}));
   ++NumSplit;
-  return "";
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " split\n");
+  return std::nullopt;
 }
 
 /// Whether the tile is as the contract (PremTile.h) describes it: its
 /// blocks, the indirect slot last, each slot's values.
-static std::string checkContract(const TiledLoop &T) {
+static std::optional<Refusal> checkContract(const TiledLoop &T) {
   if (!T.LoadBlock || !T.StoreBlock || !T.GlobalBlock || !T.Interval)
-    return "the tile's blocks are not where prem-tile left them";
+    return fail(BlocksMissing,
+                "the tile's blocks are not where prem-tile left them");
   bool Scatters = false;
   for (auto [K, A] : enumerate(T.Arrays))
     if (A.GatherStride) {
       if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
-        return "the indirect accesses' slot is not where prem-tile left it";
+        return fail(IndirectSlotMisplaced,
+                    "the indirect accesses' slot is not where prem-tile "
+                    "left it");
       Scatters = A.Scatter;
     } else if (!A.Begin || !A.Length || !A.Slot ||
                (A.WriteHasNoHoles && !A.Pitch &&
                 (!A.WriteBegin || !A.WriteLength)) ||
                (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes)) ||
                (!A.Skip != !A.Cut))
-      return "array " + A.Name + ": interval values are missing";
+      return fail(IntervalValuesMissing,
+                  "array " + A.Name + ": interval values are missing");
   if (Scatters)
     for (const TiledArray &A : T.Arrays)
       if (!A.GatherStride && (!A.SpanBegin || !A.SpanEnd))
-        return "array " + A.Name + ": span values are missing";
-  return "";
+        return fail(SpanValuesMissing,
+                    "array " + A.Name + ": span values are missing");
+  return std::nullopt;
 }
 
 /// The slots as the plan sees them.
@@ -690,6 +739,20 @@ static SmallVector<SlotUse, 4> slotUses(const TiledLoop &T) {
   }
   return Uses;
 }
+
+#ifndef NDEBUG
+static void dumpPlan(const PhasePlan &Plan, const Function &F) {
+  dbgs() << DEBUG_TYPE ": tile " << Plan.Tile << " of " << F.getName()
+         << ", mode " << Plan.Mode->Name << "\n";
+  for (const SlotPhases &S : Plan.Slots)
+    dbgs() << "  slot " << S.Use.Name << ": load " << S.loadName() << ", store "
+           << S.storeName() << "\n";
+  if (Plan.Mode->Splits)
+    dbgs() << "  Load phase " << (Plan.StrippedLoad ? "with" : "without")
+           << " a stripped copy, Store phase "
+           << (Plan.StrippedStore ? "with" : "without") << " one\n";
+}
+#endif
 
 /// The scratchpad: on a GPU the block's shared memory (addrspace 3, one
 /// buffer per function), used through a generic pointer (the back end infers
@@ -722,17 +785,24 @@ PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     auto Tiles = findTiledLoops(F);
     for (TiledLoop &T : Tiles) {
-      if (T.Split)
+      if (T.Split) {
+        LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " of "
+                          << F.getName() << " is split already\n");
         continue;
+      }
       PhasePlan Plan = planPhases(T.Id, Mode, slotUses(T));
+      LLVM_DEBUG(dumpPlan(Plan, F));
       Value *Spm =
           Plan.Mode->Splits ? scratchpadFor(F, T.ScratchpadBytes) : nullptr;
-      std::string Why = checkContract(T);
-      if (Why.empty())
-        Why = TileSplitter(T, Plan, Spm).run();
-      if (!Why.empty()) {
-        Plan.Error = Why;
-        F.getContext().emitError("prem-les: " + F.getName() + ": " + Why);
+      std::optional<Refusal> Refused = checkContract(T);
+      if (!Refused)
+        Refused = TileSplitter(T, Plan, Spm).run();
+      if (Refused) {
+        LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " refused, "
+                          << Refused->Name << ": " << Refused->Why << "\n");
+        Plan.Error = Refused->Why;
+        F.getContext().emitError("prem-les: " + F.getName() + ": " +
+                                 Refused->Why);
       }
       Changed = true;
       // A second record of a tile (prem-les run again on a tile it could
