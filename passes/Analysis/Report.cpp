@@ -98,64 +98,55 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
 
 AnalysisKey TransformRecordsAnalysis::Key;
 
+/// Bytes per Load and Store phase (largest tile), as the plan moves them:
+/// an interval copy moves the slot's byte interval, element-wise copies
+/// (gathers and scatters included) the bytes the tile touches. prem-tile's
+/// record lists the slots in the contract's order, the plan's order.
+static void addPhaseBytes(json::Object &T, const PhasePlan &Plan) {
+  json::Array *Arrays = T.getArray("arrays");
+  if (!Arrays || !Plan.Mode->Splits)
+    return;
+  uint64_t Load = 0, Store = 0;
+  bool Known = Arrays->size() == Plan.Slots.size();
+  for (auto [V, S] : zip_first(*Arrays, Plan.Slots)) {
+    const json::Object &A = *V.getAsObject();
+    Known &= A.getString("name") == S.Use.Name;
+    auto Add = [&](uint64_t &Sum, StringRef Field) {
+      auto Bytes = A.getInteger(Field);
+      Known &= Bytes.has_value();
+      Sum += Bytes.value_or(0);
+    };
+    if (S.CopyIn)
+      Add(Load, "interval_bytes");
+    if ((S.LoadElements && S.Use.Read) || S.gathers())
+      Add(Load, "unique_bytes");
+    if (S.CopyOut || S.StoreElements)
+      Add(Store, "unique_bytes");
+  }
+  if (Known) {
+    T["load_bytes_per_tile"] = Load;
+    T["store_bytes_per_tile"] = Store;
+  }
+}
+
 void prem::addTransformRecords(json::Object &Report, Module &M,
                                ModuleAnalysisManager &MAM) {
   TransformRecords *Records = MAM.getCachedResult<TransformRecordsAnalysis>(M);
   if (!Records)
     return;
   std::vector<json::Object> Tiles = std::move(Records->Tiles);
-  std::vector<json::Object> Phases = std::move(Records->Phases);
+  DenseMap<unsigned, PhasePlan> Plans = std::move(Records->Plans);
   Records->Tiles.clear();
-  Records->Phases.clear();
-  // prem-les names the tile by the index of its record.
-  for (json::Object &P : Phases) {
-    auto Id = P.getInteger("tile");
-    if (!Id || size_t(*Id) >= Tiles.size())
+  Records->Plans.clear();
+  for (auto [Id, T] : enumerate(Tiles)) {
+    auto Plan = Plans.find(Id);
+    if (Plan == Plans.end())
       continue;
-    json::Object &T = Tiles[*Id];
-    std::string Mode = P.getString("mode")->str();
-    T["mode"] = Mode;
-    if (json::Array *Arrays = P.getArray("arrays"))
-      T["phases"] = std::move(*Arrays);
-    if (auto Load = P.getString("load"))
-      T["phases"] = Load->str();
-    // Bytes per Load and Store phase (largest tile): SoftDMA moves byte
-    // intervals, stripped copies the bytes the tile touches; a compatible
-    // interval moves what the tile itself does, in one memory phase.
-    json::Array *Arrays = T.getArray("arrays");
-    if (!Arrays || Mode == "cmpt")
-      continue;
-    uint64_t Load = 0, Store = 0;
-    bool Known = true;
-    // With gathered elements a written array's whole interval is loaded
-    // too (prem-les).
-    bool Gathers = any_of(*Arrays, [](const json::Value &V) {
-      return V.getAsObject()->getString("transfer") == "gather";
-    });
-    for (const json::Value &V : *Arrays) {
-      const json::Object &A = *V.getAsObject();
-      auto Interval = A.getInteger("interval_bytes");
-      auto Unique = A.getInteger("unique_bytes");
-      bool Read = A.getBoolean("read").value_or(false);
-      if (Read) {
-        auto Bytes = Mode == "sdma" ? Interval : Unique;
-        Known &= Bytes.has_value();
-        Load += Bytes.value_or(0);
-      }
-      if (Gathers && A.getBoolean("written").value_or(false) &&
-          !(Read && Mode == "sdma")) {
-        Known &= Interval.has_value();
-        Load += Interval.value_or(0);
-      }
-      if (A.getBoolean("written").value_or(false)) {
-        Known &= Unique.has_value();
-        Store += Unique.value_or(0);
-      }
-    }
-    if (Known) {
-      T["load_bytes_per_tile"] = Load;
-      T["store_bytes_per_tile"] = Store;
-    }
+    T["mode"] = Plan->second.Mode->Name;
+    // A tile prem-les could not split has no phases to show.
+    if (Plan->second.Error.empty())
+      T["phases"] = Plan->second.toJSON();
+    addPhaseBytes(T, Plan->second);
   }
   json::Array *Kernels = Report.getArray("kernels");
   for (json::Object &T : Tiles) {

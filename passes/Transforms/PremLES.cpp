@@ -23,6 +23,10 @@
 //         element by element (as in dae) so that bytes the tile does not
 //         own are never overwritten. Read-only arrays are never stored.
 //
+// What a mode does with each slot is decided once per tile, by planPhases
+// (prem/Analysis/PhasePlan.h, the registry of the modes); TileSplitter
+// follows that plan, and the pass records it for the report.
+//
 // The Execute phase is the tile itself with every access moved to the
 // scratchpad at the same offset from the start of its array's interval (in
 // a 2-D slot, the same row and column from its first); the pass checks that
@@ -50,6 +54,7 @@
 #include "prem/Transforms/PremLES.h"
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Analysis/PhasePlan.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Support/CloneRegion.h"
 #include "prem/Transforms/PremTile.h"
@@ -66,7 +71,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/JSON.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -80,31 +85,56 @@ using namespace llvm;
 using namespace prem;
 
 STATISTIC(NumSplit, "PREM tiles split into Load/Execute/Store phases");
+STATISTIC(NumWhole, "PREM tiles run whole in one memory phase (cmpt)");
+STATISTIC(NumClashChecks, "PREM tiles that fall back to global memory when "
+                          "a scattered element meets their other data");
+STATISTIC(NumExecuteTouchesGlobal,
+          "Execute phases left accessing global memory (a bug)");
 
-static cl::opt<PremMode> Mode(
-    "prem-mode", cl::desc("How prem-les builds the memory phases of a tile"),
-    cl::values(clEnumValN(PremMode::Compatible, "cmpt",
-                          "compatible interval: the unmodified tile runs in "
-                          "the memory phase"),
-               clEnumValN(PremMode::DAE, "dae",
-                          "decoupled access/execute: phases stripped from "
-                          "copies of the tile"),
-               clEnumValN(PremMode::SoftDMA, "sdma",
-                          "SoftDMA: cooperative interval copies (default)")),
-    cl::init(PremMode::SoftDMA));
+// Refusals, one per reason: prem-tile's contract is broken (a bug, not a
+// property of the input), so the tile is left as prem-tile made it and
+// compilation stops with the reason. Always counted: a refusal's name is its
+// statistic's, and release builds of LLVM count no plain STATISTIC.
+ALWAYS_ENABLED_STATISTIC(BlocksMissing,
+                         "Tiles whose blocks are not where prem-tile left "
+                         "them");
+ALWAYS_ENABLED_STATISTIC(IndirectSlotMisplaced,
+                         "Tiles whose indirect slot is not where prem-tile "
+                         "left it");
+ALWAYS_ENABLED_STATISTIC(IntervalValuesMissing,
+                         "Tiles missing an array's interval values");
+ALWAYS_ENABLED_STATISTIC(SpanValuesMissing,
+                         "Tiles missing an array's span values");
+ALWAYS_ENABLED_STATISTIC(LoopMissing,
+                         "Tiles whose loop is not where prem-tile left it");
 
-PremMode prem::premMode() { return Mode; }
-
-StringRef prem::premModeName(PremMode M) {
-  switch (M) {
-  case PremMode::Compatible:
-    return "cmpt";
-  case PremMode::DAE:
-    return "dae";
-  case PremMode::SoftDMA:
-    return "sdma";
+/// -prem-mode's values, one per row of the registry.
+namespace {
+struct ModeValues {
+  template <class Opt> void apply(Opt &O) const {
+    for (const ModeInfo &I : premModes())
+      O.getParser().addLiteralOption(I.Name, I.Mode, I.Description);
   }
-  llvm_unreachable("unknown mode");
+};
+} // namespace
+
+static cl::opt<PremMode>
+    Mode("prem-mode",
+         cl::desc("How prem-les builds the memory phases of a tile"),
+         ModeValues(), cl::init(PremMode::SoftDMA));
+
+namespace {
+/// Why a tile was left as prem-tile made it: the reason's name (its
+/// STATISTIC's) and the error's text.
+struct Refusal {
+  StringRef Name;
+  std::string Why;
+};
+} // namespace
+
+static Refusal fail(TrackingStatistic &Reason, std::string Why) {
+  ++Reason;
+  return {Reason.getName(), std::move(Why)};
 }
 
 static void tagPhase(BasicBlock *BB, unsigned Id, StringRef Phase) {
@@ -124,18 +154,26 @@ static std::optional<unsigned> arrayOf(const Instruction &I) {
 
 namespace {
 
-/// Splits one tile.
+/// Splits one tile as its plan says.
 class TileSplitter {
 public:
-  TileSplitter(TiledLoop &T, Value *Scratchpad)
-      : T(T), Scratchpad(Scratchpad), F(*T.Version->getFunction()),
-        C(F.getContext()) {}
+  TileSplitter(TiledLoop &T, const PhasePlan &Plan, Value *Scratchpad)
+      : T(T), Plan(Plan), Scratchpad(Scratchpad), F(*T.Version->getFunction()),
+        C(F.getContext()) {
+    for (auto [K, S] : enumerate(Plan.Slots)) {
+      if (S.gathers())
+        GatherSlot = K;
+      if (S.scatters())
+        ScatterSlot = K;
+    }
+  }
 
-  /// Empty on success, else why the tile was left as prem-tile made it.
-  std::string run(PremMode M, json::Object &Record);
+  /// Why the tile was left as prem-tile made it, if it was.
+  std::optional<Refusal> run();
 
 private:
   TiledLoop &T;
+  const PhasePlan &Plan;
   Value *Scratchpad;
   Function &F;
   LLVMContext &C;
@@ -165,10 +203,11 @@ private:
   void fallBackOnClash();
   SmallVector<BasicBlock *, 16> cloneTile(BasicBlock *From, BasicBlock *To,
                                           const Twine &Suffix);
-  void buildStripLoad(bool CopyAll);
-  void buildStripStore(ArrayRef<bool> ElementWise);
+  void keepWhole();
+  void buildStrippedLoadPhase();
+  void buildStrippedStorePhase();
   void moveToScratchpad();
-  void copyIntervals(BasicBlock *BB, bool In, ArrayRef<bool> Which);
+  void copyIntervals(BasicBlock *BB, bool In);
   bool executeTouchesOnlyScratchpad() const;
 };
 
@@ -331,10 +370,12 @@ static void stripCopy(ArrayRef<BasicBlock *> Copies, StripFn Strip) {
   stripDeadCode(Copies);
 }
 
-/// DAE Load phase: every load also copies its element to the scratchpad
-/// (only the indirect ones when CopyAll is false: SoftDMA copied the rest);
-/// stores are dropped (the Execute phase makes them).
-void TileSplitter::buildStripLoad(bool CopyAll) {
+/// The Load phase as a copy of the tile stripped to its loads: each load of
+/// a slot the plan loads element-wise (dae) also copies its element to the
+/// scratchpad, a gathered one to the next place in the indirect slot; a
+/// scattered store only checks its address; other stores are dropped (the
+/// Execute phase makes them).
+void TileSplitter::buildStrippedLoadPhase() {
   auto Copies = cloneTile(T.LoadBlock, ExecEntry, ".load");
   if (GatherSlot)
     zeroAt(Gathered, T.LoadBlock);
@@ -354,16 +395,17 @@ void TileSplitter::buildStripLoad(bool CopyAll) {
       B.CreateStore(Ld, B.CreateGEP(B.getInt8Ty(), Scratchpad,
                                     nextIndirectOffset(B, Slot, Gathered),
                                     "prem.spm.addr"));
-    else if (CopyAll)
+    else if (Plan.Slots[Slot].LoadElements)
       B.CreateStore(Ld, scratchpadAddress(B, Ld->getPointerOperand(), Slot));
     return true;
   });
 }
 
-/// Store phase of the arrays stored element by element: every store of such
-/// an array writes the element's final value from the scratchpad; loads
-/// read the scratchpad; other stores are dropped.
-void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
+/// The Store phase as a copy of the tile stripped to its stores, for the
+/// slots the plan stores element by element: every store of such a slot
+/// writes the element's final value from the scratchpad; loads read the
+/// scratchpad; other stores are dropped.
+void TileSplitter::buildStrippedStorePhase() {
   auto Copies = cloneTile(T.StoreBlock, StoreEnd, ".store");
   if (ScatterSlot)
     zeroAt(Scattered, T.StoreBlock);
@@ -389,7 +431,7 @@ void TileSplitter::buildStripStore(ArrayRef<bool> ElementWise) {
       return true;
     }
     auto *St = cast<StoreInst>(I);
-    if (!ElementWise[Slot])
+    if (!Plan.Slots[Slot].StoreElements)
       return false;
     St->setOperand(
         0, B.CreateLoad(St->getValueOperand()->getType(),
@@ -452,18 +494,17 @@ void TileSplitter::moveToScratchpad() {
     }
 }
 
-/// SoftDMA: one cooperative copy per array interval, or per 2-D slot its
-/// rows (Algorithm 3 with the runtime doing the thread mapping and vector
-/// width); In: into the scratchpad, else back.
-void TileSplitter::copyIntervals(BasicBlock *BB, bool In,
-                                 ArrayRef<bool> Which) {
+/// SoftDMA: one cooperative copy per interval the plan copies in (In) or
+/// back, or per 2-D slot its rows (Algorithm 3 with the runtime doing the
+/// thread mapping and vector width).
+void TileSplitter::copyIntervals(BasicBlock *BB, bool In) {
   Module &M = *F.getParent();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   FunctionCallee Copy = M.getOrInsertFunction(
       "__prem_copy_1d", Type::getVoidTy(C), Ptr, Ptr, I64);
   IRBuilder<> B(BB->getTerminator());
   for (auto [K, A] : enumerate(T.Arrays)) {
-    if (!Which[K])
+    if (!(In ? Plan.Slots[K].CopyIn : Plan.Slots[K].CopyOut))
       continue;
     Value *Spm = B.CreateGEP(B.getInt8Ty(), Scratchpad, A.Slot);
     if (A.Pitch) {
@@ -558,36 +599,23 @@ bool TileSplitter::executeTouchesOnlyScratchpad() const {
   return true;
 }
 
-std::string TileSplitter::run(PremMode M, json::Object &Record) {
-  if (!T.LoadBlock || !T.StoreBlock || !T.GlobalBlock || !T.Interval)
-    return "the tile's blocks are not where prem-tile left them";
-  for (auto [K, A] : enumerate(T.Arrays))
-    if (A.GatherStride) {
-      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
-        return "the indirect accesses' slot is not where prem-tile left it";
-      (A.Scatter ? ScatterSlot : GatherSlot) = K;
-    } else if (!A.Begin || !A.Length || !A.Slot ||
-               (A.WriteHasNoHoles && !A.Pitch &&
-                (!A.WriteBegin || !A.WriteLength)) ||
-               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes)) ||
-               (!A.Skip != !A.Cut))
-      return "array " + A.Name + ": interval values are missing";
-  if (ScatterSlot)
-    for (const TiledArray &A : T.Arrays)
-      if (!A.GatherStride && (!A.SpanBegin || !A.SpanEnd))
-        return "array " + A.Name + ": span values are missing";
+/// cmpt: the version branch stays, unconditional, to mark the tile.
+void TileSplitter::keepWhole() {
+  BranchInst *Br = BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
+  Br->setMetadata(TileMD, T.Version->getMetadata(TileMD));
+  Br->setMetadata(SplitMD, MDNode::get(C, {}));
+  T.Version->eraseFromParent();
+  removeUnreachableBlocks(F);
+  tagPhase(T.GlobalBlock, T.Id, "memory");
+  ++NumWhole;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id
+                    << " runs whole in one memory phase\n");
+}
 
-  if (M == PremMode::Compatible) {
-    // The version branch stays, unconditional, to mark the tile.
-    BranchInst *Br =
-        BranchInst::Create(T.GlobalBlock, T.Version->getIterator());
-    Br->setMetadata(TileMD, T.Version->getMetadata(TileMD));
-    Br->setMetadata(SplitMD, MDNode::get(C, {}));
-    T.Version->eraseFromParent();
-    removeUnreachableBlocks(F);
-    tagPhase(T.GlobalBlock, T.Id, "memory");
-    Record["load"] = "the tile itself, in the memory phase";
-    return "";
+std::optional<Refusal> TileSplitter::run() {
+  if (!Plan.Mode->Splits) {
+    keepWhole();
+    return std::nullopt;
   }
 
   // The tile's loop: everything reachable from the Load block before the
@@ -601,7 +629,7 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     append_range(Work, successors(BB));
   }
   if (!Header || Tile.contains(T.LoadBlock) || Tile.contains(T.GlobalBlock))
-    return "the tile's loop is not where prem-tile left it";
+    return fail(LoopMissing, "the tile's loop is not where prem-tile left it");
 
   // Fixed points between the phases. SplitEdge moves the old terminator
   // (and its prem.block tag) to the new block: put the tags back.
@@ -621,36 +649,6 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   tagPhase(T.StoreBlock, T.Id, "memory");
   tagPhase(T.GlobalBlock, T.Id, "memory");
 
-  // With gathered elements a written array's slot holds its whole interval
-  // (they may be read from it).
-  SmallVector<bool, 4> IntervalLoads, IntervalStores, ElementStores;
-  json::Array Arrays;
-  for (const TiledArray &A : T.Arrays) {
-    bool Interval = M == PremMode::SoftDMA && A.Written && A.WriteHasNoHoles;
-    bool Whole = GatherSlot && A.Written;
-    IntervalLoads.push_back(!A.GatherStride &&
-                            ((M == PremMode::SoftDMA && A.Read) || Whole));
-    IntervalStores.push_back(Interval);
-    ElementStores.push_back(A.Written && !Interval);
-    if (A.Scatter) {
-      Arrays.push_back(json::Object{
-          {"name", A.Name}, {"load", "none"}, {"store", "scatter"}});
-      continue;
-    }
-    Arrays.push_back(json::Object{{"name", A.Name},
-                                  {"load", A.GatherStride      ? "gather"
-                                           : !A.Read && !Whole ? "none"
-                                           : M != PremMode::SoftDMA && !Whole
-                                               ? "element-wise"
-                                           : A.Pitch ? "rows"
-                                                     : "interval"},
-                                  {"store", !A.Written  ? "none"
-                                            : !Interval ? "element-wise"
-                                            : A.Pitch   ? "rows"
-                                                        : "interval"}});
-  }
-  Record["arrays"] = std::move(Arrays);
-
   IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
   if (GatherSlot)
     Gathered =
@@ -661,19 +659,23 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
     Clash = EntryB.CreateAlloca(EntryB.getInt1Ty(), nullptr, "prem.clash");
   }
   // Copies first: they need the tile's accesses as they are.
-  if (is_contained(IntervalLoads, true))
-    copyIntervals(T.LoadBlock, /*In=*/true, IntervalLoads);
-  if (M == PremMode::DAE || GatherSlot || ScatterSlot)
-    buildStripLoad(/*CopyAll=*/M == PremMode::DAE);
-  if (ScatterSlot)
+  if (any_of(Plan.Slots, [](const SlotPhases &S) { return S.CopyIn; }))
+    copyIntervals(T.LoadBlock, /*In=*/true);
+  if (Plan.StrippedLoad)
+    buildStrippedLoadPhase();
+  if (ScatterSlot) {
     fallBackOnClash();
-  if (any_of(ElementStores, [](bool B) { return B; }))
-    buildStripStore(ElementStores);
-  if (M == PremMode::SoftDMA)
-    copyIntervals(T.StoreBlock, /*In=*/false, IntervalStores);
+    ++NumClashChecks;
+  }
+  if (Plan.StrippedStore)
+    buildStrippedStorePhase();
+  // (An interval mode declares the copy even when no slot is copied back.)
+  if (Plan.Mode->Store == Transfer::Intervals)
+    copyIntervals(T.StoreBlock, /*In=*/false);
   moveToScratchpad();
   if (!executeTouchesOnlyScratchpad()) {
     // A bug, not a property of the input: say so loudly.
+    ++NumExecuteTouchesGlobal;
     F.getContext().emitError("prem-les: the Execute phase of a tile of '" +
                              F.getName() + "' still accesses global memory");
   }
@@ -687,8 +689,70 @@ std::string TileSplitter::run(PremMode M, json::Object &Record) {
   }
   T.Version->setMetadata(SplitMD, MDNode::get(C, {}));
   ++NumSplit;
-  return "";
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " split\n");
+  return std::nullopt;
 }
+
+/// Whether the tile is as the contract (PremTile.h) describes it: its
+/// blocks, the indirect slot last, each slot's values.
+static std::optional<Refusal> checkContract(const TiledLoop &T) {
+  if (!T.LoadBlock || !T.StoreBlock || !T.GlobalBlock || !T.Interval)
+    return fail(BlocksMissing,
+                "the tile's blocks are not where prem-tile left them");
+  bool Scatters = false;
+  for (auto [K, A] : enumerate(T.Arrays))
+    if (A.GatherStride) {
+      if (!A.Slot || !A.Length || K + 1 != T.Arrays.size())
+        return fail(IndirectSlotMisplaced,
+                    "the indirect accesses' slot is not where prem-tile "
+                    "left it");
+      Scatters = A.Scatter;
+    } else if (!A.Begin || !A.Length || !A.Slot ||
+               (A.WriteHasNoHoles && !A.Pitch &&
+                (!A.WriteBegin || !A.WriteLength)) ||
+               (A.Pitch && (!A.Rows || !A.Width || !A.RowBytes)) ||
+               (!A.Skip != !A.Cut))
+      return fail(IntervalValuesMissing,
+                  "array " + A.Name + ": interval values are missing");
+  if (Scatters)
+    for (const TiledArray &A : T.Arrays)
+      if (!A.GatherStride && (!A.SpanBegin || !A.SpanEnd))
+        return fail(SpanValuesMissing,
+                    "array " + A.Name + ": span values are missing");
+  return std::nullopt;
+}
+
+/// The slots as the plan sees them.
+static SmallVector<SlotUse, 4> slotUses(const TiledLoop &T) {
+  SmallVector<SlotUse, 4> Uses;
+  for (const TiledArray &A : T.Arrays) {
+    SlotUse U;
+    U.Name = A.Name;
+    U.Read = A.Read;
+    U.Written = A.Written;
+    U.WriteHasNoHoles = A.WriteHasNoHoles;
+    U.Rows = A.Pitch != 0;
+    if (A.GatherStride)
+      U.Kind =
+          A.Scatter ? SlotUse::Indirect::Scatter : SlotUse::Indirect::Gather;
+    Uses.push_back(std::move(U));
+  }
+  return Uses;
+}
+
+#ifndef NDEBUG
+static void dumpPlan(const PhasePlan &Plan, const Function &F) {
+  dbgs() << DEBUG_TYPE ": tile " << Plan.Tile << " of " << F.getName()
+         << ", mode " << Plan.Mode->Name << "\n";
+  for (const SlotPhases &S : Plan.Slots)
+    dbgs() << "  slot " << S.Use.Name << ": load " << S.loadName() << ", store "
+           << S.storeName() << "\n";
+  if (Plan.Mode->Splits)
+    dbgs() << "  Load phase " << (Plan.StrippedLoad ? "with" : "without")
+           << " a stripped copy, Store phase "
+           << (Plan.StrippedStore ? "with" : "without") << " one\n";
+}
+#endif
 
 /// The scratchpad: on a GPU the block's shared memory (addrspace 3, one
 /// buffer per function), used through a generic pointer (the back end infers
@@ -721,21 +785,29 @@ PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     auto Tiles = findTiledLoops(F);
     for (TiledLoop &T : Tiles) {
-      if (T.Split)
+      if (T.Split) {
+        LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " of "
+                          << F.getName() << " is split already\n");
         continue;
-      json::Object Record{{"tile", T.Id},
-                          {"function", F.getName()},
-                          {"mode", premModeName(Mode)}};
-      Value *Spm = Mode == PremMode::Compatible
-                       ? nullptr
-                       : scratchpadFor(F, T.ScratchpadBytes);
-      std::string Why = TileSplitter(T, Spm).run(Mode, Record);
-      if (!Why.empty()) {
-        Record["error"] = Why;
-        F.getContext().emitError("prem-les: " + F.getName() + ": " + Why);
+      }
+      PhasePlan Plan = planPhases(T.Id, Mode, slotUses(T));
+      LLVM_DEBUG(dumpPlan(Plan, F));
+      Value *Spm =
+          Plan.Mode->Splits ? scratchpadFor(F, T.ScratchpadBytes) : nullptr;
+      std::optional<Refusal> Refused = checkContract(T);
+      if (!Refused)
+        Refused = TileSplitter(T, Plan, Spm).run();
+      if (Refused) {
+        LLVM_DEBUG(dbgs() << DEBUG_TYPE ": tile " << T.Id << " refused, "
+                          << Refused->Name << ": " << Refused->Why << "\n");
+        Plan.Error = Refused->Why;
+        F.getContext().emitError("prem-les: " + F.getName() + ": " +
+                                 Refused->Why);
       }
       Changed = true;
-      Records.Phases.push_back(std::move(Record));
+      // A second record of a tile (prem-les run again on a tile it could
+      // not split) replaces the first.
+      Records.Plans.insert_or_assign(T.Id, std::move(Plan));
     }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

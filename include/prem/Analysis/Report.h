@@ -9,6 +9,9 @@
 #ifndef PREM_ANALYSIS_REPORT_H
 #define PREM_ANALYSIS_REPORT_H
 
+#include "prem/Analysis/PhasePlan.h"
+
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
@@ -26,8 +29,11 @@ llvm::json::Object buildReport(llvm::Module &M,
 /// takes it. A module analysis that is never invalidated, so that passes of
 /// one pipeline share it.
 struct TransformRecords {
-  /// One per nest, in nest order (prem-tile); one per tile (prem-les).
-  std::vector<llvm::json::Object> Tiles, Phases;
+  /// One per nest, in nest order (prem-tile): a tile's id is the index of
+  /// its nest, so Tiles[Id] is its record.
+  std::vector<llvm::json::Object> Tiles;
+  /// prem-les's plan of each tile it split (or failed to), by tile id.
+  llvm::DenseMap<unsigned, PhasePlan> Plans;
   /// The report of the kernels as they came in, taken before the
   /// transformations change them (ReportSnapshotPass).
   std::optional<llvm::json::Object> Before;
@@ -44,7 +50,7 @@ class TransformRecordsAnalysis
 
 public:
   using Result = TransformRecords;
-  Result run(llvm::Module &, llvm::ModuleAnalysisManager &) { return {}; }
+  Result run(llvm::Module &, llvm::ModuleAnalysisManager &) { return Result(); }
 };
 
 /// Moves the transform records into the report's kernels, under "prem".

@@ -7,17 +7,12 @@
 #ifndef PREM_TRANSFORMS_PREMLES_H
 #define PREM_TRANSFORMS_PREMLES_H
 
-#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 
 namespace prem {
 
-enum class PremMode { Compatible, DAE, SoftDMA };
-
-/// The mode -prem-mode selects (sdma unless told).
-PremMode premMode();
-llvm::StringRef premModeName(PremMode M);
-
+/// Splits each tile prem-tile left under -prem-mode (the modes and what they
+/// do to a tile: prem/Analysis/PhasePlan.h).
 class PremLESPass : public llvm::PassInfoMixin<PremLESPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,
