@@ -54,11 +54,11 @@ public:
   bool gaveUp() const;
 };
 
-/// Coalesces, and replaces a union by its convex hull when the hull adds no
-/// point. Cosmetic: under a small quota, the set is kept if it runs out.
 /// The -prem-isl-max-operations budget.
 unsigned long islMaxOperations();
 
+/// Coalesces, and replaces a union by its convex hull when the hull adds no
+/// point. Cosmetic: under a small quota, the set is kept if it runs out.
 IslSet simplify(IslSet Set);
 
 /// "first {..}, last {..}": the least and greatest element of a 1-D set as
