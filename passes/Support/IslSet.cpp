@@ -13,15 +13,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include "isl/aff.h"
-#include "isl/ctx.h"
-#include "isl/ilp.h"
-#include "isl/map.h"
-#include "isl/set.h"
-#include "isl/val.h"
-
 #include <algorithm>
-#include <cstdlib>
+#include <sstream>
 
 #define DEBUG_TYPE "prem-footprint"
 
@@ -39,37 +32,28 @@ static cl::opt<unsigned> MaxCountedElements(
              "to count a footprint exactly; beyond, a set that is neither a "
              "box nor a union of boxes is counted as an upper bound"));
 
-IslSet &IslSet::operator=(IslSet &&O) {
-  std::swap(S, O.S);
-  return *this;
+/// isl's text of Obj (the bindings print through std::ostream), or Null
+/// when Obj is null or isl cannot print it.
+template <typename T>
+static std::string islText(const T &Obj, const char *Null) {
+  if (Obj.is_null())
+    return Null;
+  std::ostringstream OS;
+  OS << Obj;
+  return OS.fail() ? Null : OS.str();
 }
 
-IslSet::~IslSet() { isl_set_free(S); }
-
-IslSet IslSet::copy() const { return IslSet(isl_set_copy(S)); }
-
-isl_set *IslSet::release() {
-  isl_set *R = S;
-  S = nullptr;
-  return R;
-}
-
-std::string IslSet::str() const {
-  if (!S)
-    return "<invalid>";
-  char *C = isl_set_to_str(S);
-  std::string R = C ? C : "<invalid>";
-  free(C);
-  return R;
+std::string prem::toString(const isl::set &Set) {
+  return islText(Set, "<invalid>");
 }
 
 unsigned long prem::islMaxOperations() { return IslMaxOperations; }
 
 uint64_t prem::maxCountedPoints() { return MaxCountedElements; }
 
-IslQuota::IslQuota(isl_ctx *Ctx) : IslQuota(Ctx, IslMaxOperations) {}
+IslQuota::IslQuota(isl::ctx Ctx) : IslQuota(Ctx, IslMaxOperations) {}
 
-IslQuota::IslQuota(isl_ctx *Ctx, unsigned long MaxOperations) : Ctx(Ctx) {
+IslQuota::IslQuota(isl::ctx C, unsigned long MaxOperations) : Ctx(C.get()) {
   isl_ctx_reset_error(Ctx);
   isl_ctx_reset_operations(Ctx);
   isl_ctx_set_max_operations(Ctx, MaxOperations);
@@ -84,96 +68,121 @@ bool IslQuota::gaveUp() const {
   return isl_ctx_last_error(Ctx) == isl_error_quota;
 }
 
-IslSet prem::parseSet(isl_ctx *Ctx, const std::string &Text) {
-  LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
-  return IslSet(isl_set_read_from_str(Ctx, Text.c_str()));
+isl::pw_aff prem::unionMin(isl::pw_aff A, isl::pw_aff B) {
+  return isl::manage(isl_pw_aff_union_min(A.release(), B.release()));
 }
 
-IslSet prem::unite(IslSet A, IslSet B) {
-  if (!A.S)
+isl::pw_aff prem::unionMax(isl::pw_aff A, isl::pw_aff B) {
+  return isl::manage(isl_pw_aff_union_max(A.release(), B.release()));
+}
+
+isl::set prem::flatProduct(isl::set A, isl::set B) {
+  return isl::manage(isl_set_flat_product(A.release(), B.release()));
+}
+
+isl::set prem::fromPwAff(isl::pw_aff PA) {
+  return isl::manage(isl_set_from_pw_aff(PA.release()));
+}
+
+isl::set prem::moveDims(isl::set Set, isl::dim DstType, unsigned DstPos,
+                        isl::dim SrcType, unsigned SrcPos, unsigned N) {
+  return isl::manage(
+      isl_set_move_dims(Set.release(), static_cast<isl_dim_type>(DstType),
+                        DstPos, static_cast<isl_dim_type>(SrcType), SrcPos, N));
+}
+
+isl::val prem::countVal(const isl::set &Set) {
+  return isl::manage(isl_set_count_val(Set.get()));
+}
+
+isl::set prem::parseSet(isl::ctx Ctx, const std::string &Text) {
+  LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
+  return isl::set(Ctx, Text);
+}
+
+isl::set prem::unite(isl::set A, isl::set B) {
+  if (A.is_null())
     return B;
-  return IslSet(isl_set_union(A.release(), B.release()));
+  return A.unite(std::move(B));
 }
 
 /// Coalesces, and replaces a union by its convex hull when the hull adds no
 /// point (e.g. interleaved rows of an unrolled loop that tile an interval).
 /// Only cosmetic: under its own quota, and the set is kept if it runs out.
-IslSet prem::simplify(IslSet Set) {
-  if (!Set.S)
+isl::set prem::simplify(isl::set Set) {
+  if (Set.is_null())
     return Set;
-  isl_ctx *Ctx = isl_set_get_ctx(Set.S);
-  IslSet Coalesced;
+  isl::ctx Ctx = Set.ctx();
+  isl::set Coalesced;
   {
     IslQuota Quota(Ctx);
-    Coalesced = IslSet(isl_set_coalesce(isl_set_copy(Set.S)));
-    if (Quota.gaveUp() || !Coalesced.S)
+    Coalesced = Set.coalesce();
+    if (Quota.gaveUp() || Coalesced.is_null())
       return Set;
   }
-  if (isl_set_n_basic_set(Coalesced.S) <= 1)
+  isl::size Pieces = Coalesced.n_basic_set();
+  if (Pieces.is_error() || unsigned(Pieces) <= 1)
     return Coalesced;
   // Cosmetic, so a small quota: a hull that is not found quickly is not
   // worth the compile time.
   IslQuota Quota(Ctx, std::max(1u, IslMaxOperations / 20));
-  isl_set *Hull = isl_set_from_basic_set(
-      isl_set_polyhedral_hull(isl_set_copy(Coalesced.S)));
-  isl_bool Same = Hull ? isl_set_is_subset(Hull, Coalesced.S) : isl_bool_error;
-  if (!Quota.gaveUp() && Same == isl_bool_true)
-    return IslSet(isl_set_coalesce(Hull));
-  isl_set_free(Hull);
+  isl::set Hull = Coalesced.polyhedral_hull();
+  bool Same = !Hull.is_null() && Hull.is_subset(Coalesced).is_true();
+  if (!Quota.gaveUp() && Same)
+    return Hull.coalesce();
   return Coalesced;
 }
 
 /// "[first, last]" byte of a 1-D byte set, as piecewise-affine functions of
 /// the parameters.
-std::string prem::byteRangeText(llvm::ArrayRef<IslSet> Pieces) {
+std::string prem::byteRangeText(llvm::ArrayRef<isl::set> Pieces) {
   // The extremes of each piece, combined: far cheaper than the extremes of
   // the union when unrolled code has many pieces.
-  isl_pw_aff *First = nullptr, *Last = nullptr;
-  for (const IslSet &P : Pieces) {
-    if (!P.S || isl_set_is_empty(P.S) == isl_bool_true)
+  isl::pw_aff First, Last;
+  for (const isl::set &P : Pieces) {
+    if (P.is_null() || P.is_empty().is_true())
       continue;
-    isl_pw_aff *Min = isl_set_dim_min(isl_set_copy(P.S), 0);
-    isl_pw_aff *Max = isl_set_dim_max(isl_set_copy(P.S), 0);
-    First = First ? isl_pw_aff_coalesce(isl_pw_aff_union_min(First, Min)) : Min;
-    Last = Last ? isl_pw_aff_coalesce(isl_pw_aff_union_max(Last, Max)) : Max;
+    isl::pw_aff Min = P.dim_min(0);
+    isl::pw_aff Max = P.dim_max(0);
+    First = First.is_null()
+                ? Min
+                : unionMin(std::move(First), std::move(Min)).coalesce();
+    Last = Last.is_null()
+               ? Max
+               : unionMax(std::move(Last), std::move(Max)).coalesce();
   }
-  if (!First)
+  if (First.is_null())
     return "empty";
-  auto Text = [](isl_pw_aff *PA) {
-    PA = isl_pw_aff_coalesce(PA);
-    char *C = isl_pw_aff_to_str(PA);
-    std::string R = C ? C : "?";
-    free(C);
-    isl_pw_aff_free(PA);
+  auto Text = [](const isl::pw_aff &PA) {
+    std::string R = islText(PA.coalesce(), "?");
     // "[p] -> { [(expr)] : cond }": keep the expression and its condition.
     size_t Open = R.find("{ ");
     return Open == std::string::npos ? R : R.substr(Open);
   };
-  return "first " + Text(First) + ", last " + Text(Last);
+  std::string FirstText = Text(First);
+  std::string LastText = Text(Last);
+  return "first " + FirstText + ", last " + LastText;
 }
 
-static std::optional<int64_t> valToInt(isl_val *V) {
-  std::optional<int64_t> R;
-  if (V && isl_val_is_int(V))
-    R = isl_val_get_num_si(V);
-  isl_val_free(V);
-  return R;
+static std::optional<int64_t> valToInt(const isl::val &V) {
+  if (V.is_null() || !V.is_int().is_true())
+    return std::nullopt;
+  return V.get_num_si();
 }
 
-bool prem::isSubset(const IslSet &A, const IslSet &B) {
-  return A.S && B.S && isl_set_is_subset(A.S, B.S) == isl_bool_true;
+bool prem::isSubset(const isl::set &A, const isl::set &B) {
+  return !A.is_null() && !B.is_null() && A.is_subset(B).is_true();
 }
 
 /// Set through the map isl reads from MapText; the set's tuple name goes
 /// first (maps are written over unnamed tuples).
-static IslSet applyMap(IslSet Set, const std::string &MapText) {
-  if (!Set.S)
+static isl::set applyMap(isl::set Set, const std::string &MapText) {
+  if (Set.is_null())
     return Set;
-  isl_ctx *Ctx = isl_set_get_ctx(Set.S);
-  isl_map *Map = isl_map_read_from_str(Ctx, MapText.c_str());
-  if (!Map)
-    return IslSet();
-  return IslSet(isl_set_apply(isl_set_reset_tuple_id(Set.release()), Map));
+  isl::map Map(Set.ctx(), MapText);
+  if (Map.is_null())
+    return isl::set();
+  return Set.reset_tuple_id().apply(std::move(Map));
 }
 
 static std::string rowMap(uint64_t Pitch) {
@@ -185,23 +194,23 @@ static std::string columnMap(uint64_t Pitch) {
 }
 
 std::optional<RowsAndColumns>
-prem::rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch) {
+prem::rowsAndColumns(isl::ctx Ctx, const std::string &Bytes, uint64_t Pitch) {
   IslQuota Quota(Ctx);
-  IslSet Set = parseSet(Ctx, Bytes);
-  IslSet Rows = simplify(applyMap(Set.copy(), rowMap(Pitch)));
-  IslSet Columns = simplify(applyMap(std::move(Set), columnMap(Pitch)));
-  if (!Rows.S || !Columns.S || Quota.gaveUp())
+  isl::set Set = parseSet(Ctx, Bytes);
+  isl::set Rows = simplify(applyMap(Set, rowMap(Pitch)));
+  isl::set Columns = simplify(applyMap(std::move(Set), columnMap(Pitch)));
+  if (Rows.is_null() || Columns.is_null() || Quota.gaveUp())
     return std::nullopt;
-  return RowsAndColumns{Rows.str(), Columns.str()};
+  return RowsAndColumns{toString(Rows), toString(Columns)};
 }
 
 /// Every point from the set's first to its last, per parameter value.
-static IslSet between(IslSet Set) {
-  IslSet Above = applyMap(Set.copy(), "{ [x] -> [y] : y >= x }");
-  IslSet Below = applyMap(std::move(Set), "{ [x] -> [y] : y <= x }");
-  if (!Above.S || !Below.S)
-    return IslSet();
-  return IslSet(isl_set_intersect(Above.release(), Below.release()));
+static isl::set between(isl::set Set) {
+  isl::set Above = applyMap(Set, "{ [x] -> [y] : y >= x }");
+  isl::set Below = applyMap(std::move(Set), "{ [x] -> [y] : y <= x }");
+  if (Above.is_null() || Below.is_null())
+    return isl::set();
+  return Above.intersect(std::move(Below));
 }
 
 /// The union of the byte sets, their rectangle (every row from the first
@@ -209,79 +218,90 @@ static IslSet between(IslSet Set) {
 /// the parameter values of Context, and their interval.
 namespace {
 struct RectangleOfSets {
-  IslSet Rectangle, Interval;
+  isl::set Rectangle, Interval;
 };
 } // namespace
-static std::optional<RectangleOfSets> rectangleOf(isl_ctx *Ctx,
+static std::optional<RectangleOfSets> rectangleOf(isl::ctx Ctx,
                                                   ArrayRef<std::string> Sets,
                                                   uint64_t Pitch,
                                                   const std::string &Context) {
-  IslSet Bytes;
+  isl::set Bytes;
   for (const std::string &Text : Sets) {
-    IslSet Set = parseSet(Ctx, Text);
-    if (!Set.S)
+    isl::set Set = parseSet(Ctx, Text);
+    if (Set.is_null())
       return std::nullopt;
-    Bytes =
-        unite(std::move(Bytes), IslSet(isl_set_reset_tuple_id(Set.release())));
+    Bytes = unite(std::move(Bytes), Set.reset_tuple_id());
   }
-  IslSet Rows = between(applyMap(Bytes.copy(), rowMap(Pitch)));
-  IslSet Columns = between(applyMap(Bytes.copy(), columnMap(Pitch)));
-  IslSet Interval = between(std::move(Bytes));
-  isl_set *Given = isl_set_read_from_str(Ctx, Context.c_str());
-  if (!Rows.S || !Columns.S || !Interval.S || !Given)
-    return isl_set_free(Given), std::nullopt;
-  Columns.S = isl_set_align_params(Columns.S, isl_set_get_space(Rows.S));
-  Rows.S = isl_set_align_params(Rows.S, isl_set_get_space(Columns.S));
-  IslSet Rectangle =
-      applyMap(IslSet(isl_set_flat_product(Rows.release(), Columns.release())),
+  isl::set Rows = between(applyMap(Bytes, rowMap(Pitch)));
+  isl::set Columns = between(applyMap(Bytes, columnMap(Pitch)));
+  isl::set Interval = between(std::move(Bytes));
+  isl::set Given(Ctx, Context);
+  if (Rows.is_null() || Columns.is_null() || Interval.is_null() ||
+      Given.is_null())
+    return std::nullopt;
+  Columns = Columns.align_params(Rows.space());
+  Rows = Rows.align_params(Columns.space());
+  isl::set Rectangle =
+      applyMap(flatProduct(std::move(Rows), std::move(Columns)),
                "{ [r, c] -> [" + std::to_string(Pitch) + "r + c] }");
-  if (!Rectangle.S)
-    return isl_set_free(Given), std::nullopt;
-  Given = isl_set_align_params(Given, isl_set_get_space(Rectangle.S));
-  Rectangle.S = isl_set_intersect_params(Rectangle.S, Given);
+  if (Rectangle.is_null())
+    return std::nullopt;
+  Given = Given.align_params(Rectangle.space());
+  Rectangle = Rectangle.intersect_params(std::move(Given));
   return RectangleOfSets{std::move(Rectangle), std::move(Interval)};
 }
 
-bool prem::rectangleWithinInterval(isl_ctx *Ctx, ArrayRef<std::string> Sets,
+bool prem::rectangleWithinInterval(isl::ctx Ctx, ArrayRef<std::string> Sets,
                                    uint64_t Pitch, const std::string &Context) {
   IslQuota Quota(Ctx);
   auto R = rectangleOf(Ctx, Sets, Pitch, Context);
   return R && isSubset(R->Rectangle, R->Interval) && !Quota.gaveUp();
 }
 
-bool prem::rectangleWritten(isl_ctx *Ctx, ArrayRef<std::string> Sets,
+bool prem::rectangleWritten(isl::ctx Ctx, ArrayRef<std::string> Sets,
                             const std::string &Written, uint64_t Pitch,
                             const std::string &Context) {
   IslQuota Quota(Ctx);
   auto R = rectangleOf(Ctx, Sets, Pitch, Context);
-  IslSet Bytes = parseSet(Ctx, Written);
-  if (!R || !Bytes.S)
+  isl::set Bytes = parseSet(Ctx, Written);
+  if (!R || Bytes.is_null())
     return false;
-  IslSet Copied = std::move(R->Rectangle);
-  Bytes.S = isl_set_reset_tuple_id(Bytes.S);
-  Bytes.S = isl_set_align_params(Bytes.S, isl_set_get_space(Copied.S));
-  Copied.S = isl_set_align_params(Copied.S, isl_set_get_space(Bytes.S));
+  isl::set Copied = std::move(R->Rectangle);
+  Bytes = Bytes.reset_tuple_id();
+  Bytes = Bytes.align_params(Copied.space());
+  Copied = Copied.align_params(Bytes.space());
   return isSubset(Copied, Bytes) && !Quota.gaveUp();
 }
 
-static std::optional<int64_t> minOfDim(const IslSet &Set, unsigned Dim) {
-  if (!Set.S)
+static std::optional<int64_t> minOfDim(const isl::set &Set, unsigned Dim) {
+  if (Set.is_null())
     return std::nullopt;
-  return valToInt(isl_set_dim_min_val(isl_set_copy(Set.S), Dim));
+  return valToInt(Set.dim_min_val(Dim));
 }
 
-std::optional<int64_t> prem::maxOfDim(const IslSet &Set, unsigned Dim) {
-  if (!Set.S)
+std::optional<int64_t> prem::maxOfDim(const isl::set &Set, unsigned Dim) {
+  if (Set.is_null())
     return std::nullopt;
-  return valToInt(isl_set_dim_max_val(isl_set_copy(Set.S), Dim));
+  return valToInt(Set.dim_max_val(Dim));
+}
+
+/// The set dimensions of Set; nullopt when isl fails.
+static std::optional<unsigned> setDims(const isl::set &Set) {
+  isl::size N = Set.dim(isl::dim::set);
+  if (N.is_error())
+    return std::nullopt;
+  return unsigned(N);
 }
 
 /// Per dimension, the least and greatest value of a parameter-free set:
 /// its box hull. nullopt when a dimension is unbounded or isl fails.
 static std::optional<SmallVector<std::pair<int64_t, int64_t>, 4>>
-boxHull(const IslSet &Set) {
+boxHull(const isl::set &Set) {
+  std::optional<unsigned> Dims = setDims(Set);
+  if (!Dims)
+    return std::nullopt;
   SmallVector<std::pair<int64_t, int64_t>, 4> Hull;
-  for (unsigned D = 0, N = isl_set_dim(Set.S, isl_dim_set); D < N; ++D) {
+  for (unsigned D = 0; D < *Dims; ++D) {
     auto Min = minOfDim(Set, D), Max = maxOfDim(Set, D);
     if (!Min || !Max)
       return std::nullopt;
@@ -292,7 +312,7 @@ boxHull(const IslSet &Set) {
 
 /// Whether the box Hull lies in Set: then Set is that box.
 static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
-                      const IslSet &Set) {
+                      const isl::set &Set) {
   SmallVector<std::string, 4> Outs, Cs;
   for (auto [D, Range] : enumerate(Hull)) {
     std::string O = "o" + std::to_string(D);
@@ -300,9 +320,8 @@ static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
     Cs.push_back(std::to_string(Range.first) + " <= " + O +
                  " <= " + std::to_string(Range.second));
   }
-  IslSet Box =
-      parseSet(isl_set_get_ctx(Set.S),
-               "{ [" + join(Outs, ", ") + "] : " + join(Cs, " and ") + " }");
+  isl::set Box = parseSet(Set.ctx(), "{ [" + join(Outs, ", ") +
+                                         "] : " + join(Cs, " and ") + " }");
   return isSubset(Box, Set);
 }
 
@@ -312,28 +331,31 @@ static bool boxWithin(ArrayRef<std::pair<int64_t, int64_t>> Hull,
 /// volumes of the covered cells. Exact at any size, where isl would have to
 /// make the pieces disjoint and enumerate them. nullopt when a piece is not
 /// a box, or there are too many cells.
-static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
+static std::optional<uint64_t> countUnionOfBoxes(const isl::set &Set) {
   constexpr unsigned MostBoxes = 256;
   constexpr uint64_t MostCells = 1u << 22;
   // One piece: countPoints has just found it is not a box.
-  if (isl_set_n_basic_set(Set.S) < 2)
+  isl::size NumPieces = Set.n_basic_set();
+  if (NumPieces.is_error() || unsigned(NumPieces) < 2)
     return std::nullopt;
-  SmallVector<IslSet, 8> Pieces;
-  auto Collect = [](isl_basic_set *B, void *User) {
-    auto *Pieces = static_cast<SmallVector<IslSet, 8> *>(User);
-    Pieces->emplace_back(isl_set_from_basic_set(B));
-    return Pieces->size() > MostBoxes ? isl_stat_error : isl_stat_ok;
-  };
-  if (isl_set_foreach_basic_set(Set.S, Collect, &Pieces) != isl_stat_ok)
+  SmallVector<isl::set, 8> Pieces;
+  isl::stat Collected = Set.foreach_basic_set([&](isl::basic_set B) {
+    Pieces.emplace_back(std::move(B));
+    return Pieces.size() > MostBoxes ? isl::stat::error() : isl::stat::ok();
+  });
+  if (!Collected.is_ok())
     return std::nullopt;
   SmallVector<SmallVector<std::pair<int64_t, int64_t>, 4>, 8> Boxes;
-  for (const IslSet &P : Pieces) {
+  for (const isl::set &P : Pieces) {
     auto Hull = boxHull(P);
     if (!Hull || !boxWithin(*Hull, P))
       return std::nullopt;
     Boxes.push_back(std::move(*Hull));
   }
-  unsigned Dims = isl_set_dim(Set.S, isl_dim_set);
+  std::optional<unsigned> SetDims = setDims(Set);
+  if (!SetDims)
+    return std::nullopt;
+  unsigned Dims = *SetDims;
   // Cuts[D]: the sorted first points of the cells along D.
   SmallVector<SmallVector<int64_t, 16>, 4> Cuts(Dims);
   uint64_t Cells = 1;
@@ -394,12 +416,12 @@ static std::optional<uint64_t> countUnionOfBoxes(const IslSet &Set) {
 /// of boxes, or where MostPoints (an upper bound on its points: the
 /// accesses' iterations) is small enough for isl to enumerate them; else
 /// the smaller of the bound and the box hull, with Exact = false.
-std::optional<uint64_t> prem::countPoints(const IslSet &Set,
+std::optional<uint64_t> prem::countPoints(const isl::set &Set,
                                           uint64_t MostPoints, bool &Exact) {
   Exact = true;
-  if (!Set.S)
+  if (Set.is_null())
     return std::nullopt;
-  if (isl_set_is_empty(Set.S) == isl_bool_true)
+  if (Set.is_empty().is_true())
     return 0;
   auto Hull = boxHull(Set);
   if (!Hull)
@@ -415,7 +437,7 @@ std::optional<uint64_t> prem::countPoints(const IslSet &Set,
     Exact = false;
     return std::min(HullPoints, MostPoints);
   }
-  if (auto Count = valToInt(isl_set_count_val(Set.S)))
+  if (auto Count = valToInt(countVal(Set)))
     return uint64_t(*Count);
   return std::nullopt;
 }

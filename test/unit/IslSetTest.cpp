@@ -11,10 +11,6 @@
 
 #include "prem/Support/IslSet.h"
 
-#include "isl/ctx.h"
-#include "isl/set.h"
-#include "isl/val.h"
-
 #include <gtest/gtest.h>
 
 #include <random>
@@ -26,21 +22,19 @@ namespace {
 
 class CountPoints : public ::testing::Test {
 protected:
+  // isl::ctx is a handle: the test owns the context, as FootprintInfo does.
   isl_ctx *Ctx = isl_ctx_alloc();
   ~CountPoints() override { isl_ctx_free(Ctx); }
 
-  IslSet set(const std::string &Text) {
-    IslSet S = parseSet(Ctx, Text);
-    EXPECT_NE(S.S, nullptr) << Text;
+  isl::set set(const std::string &Text) {
+    isl::set S = parseSet(Ctx, Text);
+    EXPECT_FALSE(S.is_null()) << Text;
     return S;
   }
 
   /// isl's count, by enumeration.
-  static uint64_t islCount(const IslSet &S) {
-    isl_val *V = isl_set_count_val(S.S);
-    uint64_t N = uint64_t(isl_val_get_num_si(V));
-    isl_val_free(V);
-    return N;
+  static uint64_t islCount(const isl::set &S) {
+    return uint64_t(countVal(S).get_num_si());
   }
 };
 
@@ -57,7 +51,7 @@ TEST_F(CountPoints, StencilOfShiftedBoxes) {
                 std::to_string(20 + B) + " <= j <= " + std::to_string(24 + B) +
                 " and " + std::to_string(30 + C) +
                 " <= k <= " + std::to_string(33 + C);
-  IslSet S = set(Text + " }");
+  isl::set S = set(Text + " }");
   bool Exact = false;
   EXPECT_EQ(countPoints(S, 27 * 120, Exact), std::optional<uint64_t>(336));
   EXPECT_TRUE(Exact);
@@ -66,8 +60,8 @@ TEST_F(CountPoints, StencilOfShiftedBoxes) {
 
 // A cross: two boxes that overlap in the middle and leave the corners out.
 TEST_F(CountPoints, OverlappingBoxesWithHoles) {
-  IslSet S = set("{ [i, j] : 0 <= i <= 9 and 3 <= j <= 5; "
-                 "[i, j] : 3 <= i <= 5 and 0 <= j <= 9 }");
+  isl::set S = set("{ [i, j] : 0 <= i <= 9 and 3 <= j <= 5; "
+                   "[i, j] : 3 <= i <= 5 and 0 <= j <= 9 }");
   bool Exact = false;
   EXPECT_EQ(countPoints(S, 60, Exact), std::optional<uint64_t>(51));
   EXPECT_TRUE(Exact);
@@ -94,7 +88,7 @@ TEST_F(CountPoints, RandomUnionsOfBoxesMatchIsl) {
       Text += "] : " + Cs;
       Bound += Volume;
     }
-    IslSet S = set(Text + " }");
+    isl::set S = set(Text + " }");
     bool Exact = false;
     EXPECT_EQ(countPoints(S, Bound, Exact),
               std::optional<uint64_t>(islCount(S)))
@@ -105,13 +99,13 @@ TEST_F(CountPoints, RandomUnionsOfBoxesMatchIsl) {
 
 // Pieces that are not boxes (a triangle, a stride) are isl's to count.
 TEST_F(CountPoints, OtherSetsStillCountedByIsl) {
-  IslSet Triangle = set("{ [i, j] : 0 <= j <= i <= 9; "
-                        "[i, j] : 20 <= i <= 21 and 0 <= j <= 1 }");
+  isl::set Triangle = set("{ [i, j] : 0 <= j <= i <= 9; "
+                          "[i, j] : 20 <= i <= 21 and 0 <= j <= 1 }");
   bool Exact = false;
   EXPECT_EQ(countPoints(Triangle, 100, Exact), std::optional<uint64_t>(59));
   EXPECT_TRUE(Exact);
-  IslSet Even = set("{ [i] : exists k : i = 2k and 0 <= i <= 99; "
-                    "[i] : 200 <= i <= 201 }");
+  isl::set Even = set("{ [i] : exists k : i = 2k and 0 <= i <= 99; "
+                      "[i] : 200 <= i <= 201 }");
   EXPECT_EQ(countPoints(Even, 100, Exact), std::optional<uint64_t>(52));
   EXPECT_TRUE(Exact);
 }
@@ -119,7 +113,7 @@ TEST_F(CountPoints, OtherSetsStillCountedByIsl) {
 // Past -prem-footprint-max-count points a set isl would have to enumerate
 // is bounded instead: the smaller of the bound and its box hull.
 TEST_F(CountPoints, LargeSetsThatAreNotBoxesAreBounded) {
-  IslSet Triangle = set("{ [i, j] : 0 <= j <= i <= 9999 }");
+  isl::set Triangle = set("{ [i, j] : 0 <= j <= i <= 9999 }");
   bool Exact = true;
   EXPECT_EQ(countPoints(Triangle, 1ull << 40, Exact),
             std::optional<uint64_t>(100000000));

@@ -24,6 +24,9 @@
 #include <vector>
 
 struct isl_ctx;
+namespace isl {
+class ctx;
+} // namespace isl
 
 namespace llvm {
 class BasicBlock;
@@ -231,6 +234,8 @@ private:
 };
 
 class FootprintInfo {
+  /// The bindings' isl::ctx is a handle that frees nothing: the context is
+  /// owned here, through the C API, as Polly's Scop owns its own.
   struct IslCtxDeleter {
     void operator()(isl_ctx *Ctx) const;
   };
@@ -244,7 +249,7 @@ public:
 
   std::vector<NestFootprint> Nests;
 
-  isl_ctx *ctx() const { return Ctx.get(); }
+  isl::ctx ctx() const;
   void print(llvm::raw_ostream &OS, llvm::ArrayRef<uint64_t> TileSizes) const;
   llvm::json::Array toJSON(llvm::ArrayRef<uint64_t> TileSizes) const;
   bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &PA,

@@ -12,12 +12,10 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/IRBuilder.h"
 
+#include "isl/isl-noexceptions.h"
+
 #include <optional>
 #include <string>
-
-struct isl_ctx;
-struct isl_ast_expr;
-struct isl_pw_aff;
 
 namespace prem {
 
@@ -33,16 +31,11 @@ struct ByteInterval {
 /// set whose interval cannot be generated is known before anything changes.
 class ByteIntervalExprs {
 public:
-  ByteIntervalExprs() = default;
-  ByteIntervalExprs(ByteIntervalExprs &&O);
-  ByteIntervalExprs &operator=(ByteIntervalExprs &&O);
-  ~ByteIntervalExprs();
-
   /// Builds the expressions of the one-dimensional isl set SetText under
   /// Context (an isl parameter set the parameter values satisfy); Why is
   /// set when they cannot be built or use parameters not in Known.
   static std::optional<ByteIntervalExprs>
-  build(isl_ctx *Ctx, const std::string &SetText, const std::string &Context,
+  build(isl::ctx Ctx, const std::string &SetText, const std::string &Context,
         const llvm::StringSet<> &Known, std::string &Why);
 
   /// Emits them with Params (i64) as the parameter values.
@@ -50,12 +43,12 @@ public:
                     llvm::IRBuilderBase &B) const;
 
 private:
-  isl_ast_expr *Active = nullptr, *First = nullptr, *Last = nullptr;
+  isl::ast_expr Active, First, Last;
 };
 
 /// True when, for every parameter value in Context (an isl parameter set),
 /// the set has no hole: every byte between its first and last is in it.
-bool hasNoHoles(isl_ctx *Ctx, const std::string &SetText,
+bool hasNoHoles(isl::ctx Ctx, const std::string &SetText,
                 const std::string &Context);
 
 /// The interval holding all of them (each access's set is small; their
@@ -70,17 +63,15 @@ ByteInterval emitUnion(llvm::ArrayRef<ByteIntervalExprs> Parts,
 /// (the parameter values of every tile).
 class IntervalLength {
 public:
-  IntervalLength(isl_ctx *Ctx, llvm::ArrayRef<std::string> SetTexts,
+  IntervalLength(isl::ctx Ctx, llvm::ArrayRef<std::string> SetTexts,
                  const std::string &Context);
-  IntervalLength(const IntervalLength &) = delete;
-  ~IntervalLength();
 
   /// Largest length over the parameter values in Context, when bounded.
   std::optional<uint64_t> largest(const std::string &Context) const;
 
 private:
-  isl_ctx *Ctx;
-  isl_pw_aff *Length = nullptr;
+  isl::ctx Ctx;
+  isl::pw_aff Length;
 };
 
 } // namespace prem

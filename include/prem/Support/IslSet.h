@@ -6,67 +6,59 @@
 // form, point counting, and an operation quota so that no input can make isl
 // run away with the compile time (what Polly does too).
 //
+// isl is used through the C++ bindings Polly ships and uses itself
+// (isl-noexceptions.h): the objects own their isl pointers, and a failed
+// operation gives a null object (is_null()) where the C API gave NULL.
+//
 //===----------------------------------------------------------------------===//
 #ifndef PREM_SUPPORT_ISLSET_H
 #define PREM_SUPPORT_ISLSET_H
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include "isl/isl-noexceptions.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 
-struct isl_ctx;
-struct isl_set;
-
 namespace prem {
 
-/// Owns one isl_set (null when a parse or an operation failed).
-class IslSet {
-public:
-  isl_set *S = nullptr;
+/// isl's text of the set; "<invalid>" for a null set.
+std::string toString(const isl::set &Set);
 
-  IslSet() = default;
-  explicit IslSet(isl_set *S) : S(S) {}
-  IslSet(const IslSet &) = delete;
-  IslSet(IslSet &&O) : S(O.S) { O.S = nullptr; }
-  IslSet &operator=(IslSet &&O);
-  ~IslSet();
-
-  IslSet copy() const;
-  isl_set *release();
-  std::string str() const;
-};
-
-IslSet parseSet(isl_ctx *Ctx, const std::string &Text);
+/// Parses Text (a null set when isl cannot read it).
+isl::set parseSet(isl::ctx Ctx, const std::string &Text);
 /// The union; a null operand is the empty set.
-IslSet unite(IslSet A, IslSet B);
+isl::set unite(isl::set A, isl::set B);
 
 /// Bounds the isl operations of one computation (-prem-isl-max-operations):
-/// past it isl fails, and gaveUp() says so.
+/// past it isl fails, and gaveUp() says so. isl's quota and error state are
+/// the context's, which the bindings do not wrap: this class is their only
+/// user.
 class IslQuota {
   isl_ctx *Ctx;
 
 public:
-  explicit IslQuota(isl_ctx *Ctx);
-  IslQuota(isl_ctx *Ctx, unsigned long MaxOperations);
+  explicit IslQuota(isl::ctx Ctx);
+  IslQuota(isl::ctx Ctx, unsigned long MaxOperations);
   ~IslQuota();
   bool gaveUp() const;
 };
 
-/// Coalesces, and replaces a union by its convex hull when the hull adds no
-/// point. Cosmetic: under a small quota, the set is kept if it runs out.
 /// The -prem-isl-max-operations budget.
 unsigned long islMaxOperations();
 
-IslSet simplify(IslSet Set);
+/// Coalesces, and replaces a union by its convex hull when the hull adds no
+/// point. Cosmetic: under a small quota, the set is kept if it runs out.
+isl::set simplify(isl::set Set);
 
 /// "first {..}, last {..}": the least and greatest element of a 1-D set as
 /// piecewise-affine functions of its parameters.
-std::string byteRangeText(llvm::ArrayRef<IslSet> Pieces);
+std::string byteRangeText(llvm::ArrayRef<isl::set> Pieces);
 
 /// A is a subset of B (false when isl fails).
-bool isSubset(const IslSet &A, const IslSet &B);
+bool isSubset(const isl::set &A, const isl::set &B);
 
 /// Seed 003's 2-D transfer: a set of byte offsets seen as rows of Pitch
 /// bytes. The rows (floor(b / Pitch)) and the columns (b mod Pitch) it
@@ -76,36 +68,53 @@ struct RowsAndColumns {
   std::string Rows, Columns;
 };
 std::optional<RowsAndColumns>
-rowsAndColumns(isl_ctx *Ctx, const std::string &Bytes, uint64_t Pitch);
+rowsAndColumns(isl::ctx Ctx, const std::string &Bytes, uint64_t Pitch);
 
 /// Whether, for every parameter value of Context, the rectangle of the byte
 /// sets (every row from the first to the last they touch, every column from
 /// the first to the last) lies between their first and last byte: a 2-D
 /// transfer of it then reads nothing the 1-D interval would not, so nothing
 /// outside the array.
-bool rectangleWithinInterval(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
+bool rectangleWithinInterval(isl::ctx Ctx, llvm::ArrayRef<std::string> Sets,
                              uint64_t Pitch, const std::string &Context);
 
 /// Whether, for every parameter value of Context, every byte of that
 /// rectangle is in Written: a 2-D slot can then be stored back by rows, as
 /// it was loaded, without writing a byte the tile did not.
-bool rectangleWritten(isl_ctx *Ctx, llvm::ArrayRef<std::string> Sets,
+bool rectangleWritten(isl::ctx Ctx, llvm::ArrayRef<std::string> Sets,
                       const std::string &Written, uint64_t Pitch,
                       const std::string &Context);
 
 /// The greatest value of dimension Dim over a parameter-free set; nullopt
 /// when unbounded, empty or isl fails.
-std::optional<int64_t> maxOfDim(const IslSet &Set, unsigned Dim);
+std::optional<int64_t> maxOfDim(const isl::set &Set, unsigned Dim);
 
 /// Points of a parameter-free set: exact where it is a box or a union of
 /// boxes, or where MostPoints (an upper bound on its points) is small enough
 /// to enumerate (maxCountedPoints()); else the smaller of that bound and
 /// the box hull, with Exact = false. nullopt when isl fails.
-std::optional<uint64_t> countPoints(const IslSet &Set, uint64_t MostPoints,
+std::optional<uint64_t> countPoints(const isl::set &Set, uint64_t MostPoints,
                                     bool &Exact);
 
 /// The most points a count enumerates (-prem-footprint-max-count).
 uint64_t maxCountedPoints();
+
+/// isl operations that Polly's bindings do not wrap, over the bindings'
+/// objects: the only places where the plugin hands isl raw pointers
+/// (release() in, isl::manage() out), with the C function's ownership.
+/// isl_pw_aff_union_min / _max: the least / greatest of A and B where both
+/// are defined, the one defined elsewhere.
+isl::pw_aff unionMin(isl::pw_aff A, isl::pw_aff B);
+isl::pw_aff unionMax(isl::pw_aff A, isl::pw_aff B);
+/// isl_set_flat_product: the dimensions of A, then those of B.
+isl::set flatProduct(isl::set A, isl::set B);
+/// isl_set_from_pw_aff: the graph of PA's values, a set over its domain.
+isl::set fromPwAff(isl::pw_aff PA);
+/// isl_set_move_dims.
+isl::set moveDims(isl::set Set, isl::dim DstType, unsigned DstPos,
+                  isl::dim SrcType, unsigned SrcPos, unsigned N);
+/// isl_set_count_val: the points of a parameter-free set, by enumeration.
+isl::val countVal(const isl::set &Set);
 
 } // namespace prem
 

@@ -60,7 +60,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include "isl/ctx.h"
+#include "isl/isl-noexceptions.h"
 #include "isl/options.h"
 
 #define DEBUG_TYPE "prem-footprint"
@@ -183,6 +183,8 @@ void FootprintInfo::IslCtxDeleter::operator()(isl_ctx *C) const {
 FootprintInfo::FootprintInfo() : Ctx(isl_ctx_alloc()) {
   isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
 }
+
+isl::ctx FootprintInfo::ctx() const { return Ctx.get(); }
 
 FootprintInfo::FootprintInfo(FootprintInfo &&Other)
     : Ctx(std::move(Other.Ctx)), Nests(std::move(Other.Nests)) {

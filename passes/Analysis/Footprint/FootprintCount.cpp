@@ -342,7 +342,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
 
   IslQuota Quota(Owner->ctx());
   auto SetOf = [&](ArrayRef<const Group *> Of) {
-    IslSet Set;
+    isl::set Set;
     for (const Group *G : Of)
       for (const std::string &T : G->Texts)
         Set = unite(std::move(Set), parseSet(Owner->ctx(), T));
@@ -375,7 +375,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
         StationaryGroups.push_back(&G);
       }
     // Parsed for the first moving group that could lie inside it.
-    std::optional<IslSet> Stationary;
+    std::optional<isl::set> Stationary;
     auto Uncounted = [&] {
       return Fail(Quota.gaveUp()
                       ? "the footprint of " + A.Name +
@@ -399,7 +399,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
       if (!StationaryGroups.empty() && G.SweepKnown) {
         if (!Stationary)
           Stationary = SetOf(StationaryGroups);
-        IslSet Sweep;
+        isl::set Sweep;
         for (const std::string &T : G.SweepTexts)
           Sweep = unite(std::move(Sweep), parseSet(Owner->ctx(), T));
         if (isSubset(Sweep, *Stationary))

@@ -397,7 +397,7 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
                            Texts, R.Size);
     };
     IslQuota Quota(Ctx);
-    IslSet Write;
+    isl::set Write;
     for (const RawAccess &R : Raws)
       if (R.A.IsWrite && Inside(R)) {
         auto Set = SetOf(R);
@@ -444,8 +444,8 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
           std::move(Mine);
       Groups[G].Translates[Depth] = std::move(GroupTranslates[G]);
     }
-    if (Write.S)
-      Written = simplify(std::move(Write)).str();
+    if (!Write.is_null())
+      Written = toString(simplify(std::move(Write)));
   };
   Build(0, AF.TileAccessBytes, AF.TileWriteBytes);
   for (unsigned Depth : {1, 2})
@@ -662,7 +662,7 @@ void NestBuilder::finishArrays() {
       Extreme.back() = true;
     }
 
-    IslSet Union;
+    isl::set Union;
     std::vector<std::string> ByteTexts;
     bool DomainUnknown = false;
     // The element set is for people to read; unrolled code with many
@@ -699,9 +699,9 @@ void NestBuilder::finishArrays() {
       AF.ElementSet = "unknown (a trip count is unknown)";
     } else if (UnionTooComplex) {
       AF.ElementSet = "too complex to print (isl operation limit)";
-    } else if (Union.S) {
+    } else if (!Union.is_null()) {
       Union = simplify(std::move(Union));
-      AF.ElementSet = Union.str();
+      AF.ElementSet = toString(Union);
       bool HasFloors = any_of(Raws, [](const RawAccess &R) {
         return any_of(R.Subs,
                       [](const Linear &L) { return !L.Floors.empty(); });
@@ -711,7 +711,7 @@ void NestBuilder::finishArrays() {
       } else if (Flat) {
         // For people to read, like the element set: a small budget.
         IslQuota Quota(Ctx, islMaxOperations() / 20);
-        std::vector<IslSet> Bytes;
+        std::vector<isl::set> Bytes;
         for (const std::string &Text : ByteTexts)
           Bytes.push_back(parseSet(Ctx, Text));
         AF.ByteRange = byteRangeText(Bytes);
@@ -781,7 +781,7 @@ void NestBuilder::build() {
     }
     if (Cs.size() != Depth)
       continue;
-    IslSet Bound =
+    isl::set Bound =
         parseSet(Ctx, "{ [" + join(Dims, ", ") + ", t] : " + join(Cs, " and ") +
                           " and t = " + It->second.text() + " }");
     if (auto Max = maxOfDim(Bound, Depth); Max && *Max > 0)

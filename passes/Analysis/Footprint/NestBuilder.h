@@ -13,12 +13,14 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include "isl/isl-noexceptions.h"
+
 namespace prem::footprint {
 
 class NestBuilder {
 public:
   NestBuilder(NestFootprint &Nest, ScalarEvolution &SE, LoopInfo &LI,
-              isl_ctx *Ctx)
+              isl::ctx Ctx)
       : Nest(Nest), SE(SE), LI(LI), Ctx(Ctx),
         Aff(SE, LI, Nest.Kernel->SIMT, rootLoop()) {}
 
@@ -28,7 +30,7 @@ private:
   NestFootprint &Nest;
   ScalarEvolution &SE;
   LoopInfo &LI;
-  isl_ctx *Ctx;
+  isl::ctx Ctx;
   Affinator Aff;
   /// Per nest loop: its trip count as a Linear form in the chain that ends
   /// at it (dims of the loops around it); empty for the SIMT dimension.

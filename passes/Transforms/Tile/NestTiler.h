@@ -109,7 +109,7 @@ struct GuardTest {
 class NestTiler {
 public:
   NestTiler(const NestFootprint &Nest, const TilePlan *Plan, unsigned Id,
-            uint64_t Budget, isl_ctx *Ctx, FunctionAnalysisManager &FAM,
+            uint64_t Budget, isl::ctx Ctx, FunctionAnalysisManager &FAM,
             bool BlockTile)
       : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), BufferBytes(Budget),
         Ctx(Ctx), BlockTile(BlockTile), F(*Nest.Region), FAM(FAM),
@@ -129,7 +129,7 @@ private:
   /// The scratchpad buffer the tiles use: what the largest tile needs when
   /// that is known (a GPU block's shared memory is scarce), else the budget.
   uint64_t BufferBytes;
-  isl_ctx *Ctx;
+  isl::ctx Ctx;
   bool BlockTile;
   Function &F;
   FunctionAnalysisManager &FAM;
