@@ -206,44 +206,45 @@ NestFootprint::arrayBytesPerTile(const ArrayFootprint &A,
   return C.Bytes;
 }
 
-NestFootprint::CachedCount
-NestFootprint::countArray(const ArrayFootprint &A,
-                          ArrayRef<uint64_t> Iterations) const {
-  CachedCount Result;
-  std::string *Why = &Result.Why;
-  auto Fail = [&](std::string Msg) {
-    *Why = std::move(Msg);
-    return Result;
-  };
-  if (!isExact())
-    return Fail("the footprint is not exact: " + Reasons.front().Message);
-  bool Exact = true;
+namespace {
+// The tile is counted at the origin, but a real tile sits anywhere. A
+// dimension "moves" when the tile does not cover its whole loop (the SIMT
+// dimension always does, unless the tile covers every iteration). Pieces
+// with the same coefficients on the moving dimensions (and the same
+// runtime part) shift together wherever the tile is, so their union at the
+// origin has the size of every tile's: they merge exactly. Pieces that
+// shift differently (syrk's A[i][k] and A[j][k] under a 2-D tile) may
+// overlap at the origin and not elsewhere, so groups are summed: a bound.
+struct PieceGroup {
+  // At the origin; parsed only when isl counts the group (the analysis
+  // enumerates most sets from Images alone).
+  SmallVector<std::string, 2> Texts;
+  // Over every tile position; parsed only when a stationary set could
+  // absorb the group.
+  SmallVector<std::string, 2> SweepTexts;
+  uint64_t MostPoints = 0;
+  // Points of the tile itself (before any alignment window): a second
+  // bound on the group's distinct elements.
+  uint64_t TilePoints = 0;
+  bool Moves = false, SweepKnown = true;
+  // The set's pieces as images of iteration boxes, to enumerate them
+  // directly; empty when a piece has a floor term.
+  SmallVector<BoxImage, 4> Images;
+  bool Enumerable = true;
+};
+/// Runtime part -> moving-coefficient key -> group.
+using PiecePartitions =
+    std::map<std::string, std::map<std::string, PieceGroup>>;
+} // namespace
 
-  // The tile is counted at the origin, but a real tile sits anywhere. A
-  // dimension "moves" when the tile does not cover its whole loop (the SIMT
-  // dimension always does, unless the tile covers every iteration). Pieces
-  // with the same coefficients on the moving dimensions (and the same
-  // runtime part) shift together wherever the tile is, so their union at the
-  // origin has the size of every tile's: they merge exactly. Pieces that
-  // shift differently (syrk's A[i][k] and A[j][k] under a 2-D tile) may
-  // overlap at the origin and not elsewhere, so groups are summed: a bound.
-  struct Group {
-    // At the origin; parsed only when isl counts the group (the analysis
-    // enumerates most sets from Images alone).
-    SmallVector<std::string, 2> Texts;
-    // Over every tile position; parsed only when a stationary set could
-    // absorb the group.
-    SmallVector<std::string, 2> SweepTexts;
-    uint64_t MostPoints = 0;
-    // Points of the tile itself (before any alignment window): a second
-    // bound on the group's distinct elements.
-    uint64_t TilePoints = 0;
-    bool Moves = false, SweepKnown = true;
-    // The set's pieces as images of iteration boxes, to enumerate them
-    // directly; empty when a piece has a floor term.
-    SmallVector<BoxImage, 4> Images;
-    bool Enumerable = true;
-  };
+/// The array's pieces at the origin of a tile of Iterations, grouped as
+/// above; clears Exact where a piece is counted as a bound. The reason when
+/// a depth has neither a size nor a bound.
+static std::optional<std::string> groupPieces(const ArrayFootprint &A,
+                                              ArrayRef<NestLoop> Loops,
+                                              ArrayRef<uint64_t> Iterations,
+                                              PiecePartitions &Partitions,
+                                              bool &Exact) {
   // Floors (collapse(n)) are not translation invariant: a tile of T
   // iterations lies in an aligned window of T + P - 1 (P the lcm of the
   // divisors), and shifting by P only translates the image, so counting that
@@ -259,8 +260,6 @@ NestFootprint::countArray(const ArrayFootprint &A,
                           ? int64_t(std::lcm(uint64_t(Period[D]), uint64_t(P)))
                           : P;
       }
-  // Runtime part -> moving-coefficient key -> group.
-  std::map<std::string, std::map<std::string, Group>> Partitions;
   for (const AffineAccess &Acc : A.Pieces) {
     SmallVector<std::string, 4> Dims, Cs, SweepCs, Sums, Params, Moving;
     SmallVector<bool, 4> DimMoves;
@@ -275,9 +274,9 @@ NestFootprint::countArray(const ArrayFootprint &A,
       const NestLoop &NL = Loops[Acc.LoopOfDepth[D]];
       if (!Extent) {
         if (!NL.MaxTripCount)
-          return Fail("no tile size given for depth " + std::to_string(D) +
-                      " and its trip count (" + NL.TripCountText +
-                      ") is not a compile-time bound");
+          return "no tile size given for depth " + std::to_string(D) +
+                 " and its trip count (" + NL.TripCountText +
+                 ") is not a compile-time bound";
         Extent = *NL.MaxTripCount;
       } else if (NL.MaxTripCount) {
         Extent = std::min(Extent, *NL.MaxTripCount);
@@ -326,7 +325,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
       return accessSetText("", "", Dims.size(), join(Bounds, " and "), Sums,
                            Acc.SizeInGranules);
     };
-    Group &G = Partitions[join(Params, " | ")][join(Moving, ",")];
+    PieceGroup &G = Partitions[join(Params, " | ")][join(Moving, ",")];
     G.Texts.push_back(Text(Cs));
     if (Moves && SweepKnown)
       G.SweepTexts.push_back(Text(SweepCs));
@@ -339,22 +338,41 @@ NestFootprint::countArray(const ArrayFootprint &A,
     });
     G.Images.push_back(std::move(Image));
   }
+  return std::nullopt;
+}
+
+NestFootprint::CachedCount
+NestFootprint::countArray(const ArrayFootprint &A,
+                          ArrayRef<uint64_t> Iterations) const {
+  CachedCount Result;
+  std::string *Why = &Result.Why;
+  auto Fail = [&](std::string Msg) {
+    *Why = std::move(Msg);
+    return Result;
+  };
+  if (!isExact())
+    return Fail("the footprint is not exact: " + Reasons.front().Message);
+  bool Exact = true;
+
+  PiecePartitions Partitions;
+  if (auto Bad = groupPieces(A, Loops, Iterations, Partitions, Exact))
+    return Fail(*Bad);
 
   IslQuota Quota(Owner->ctx());
-  auto SetOf = [&](ArrayRef<const Group *> Of) {
+  auto SetOf = [&](ArrayRef<const PieceGroup *> Of) {
     isl::set Set;
-    for (const Group *G : Of)
+    for (const PieceGroup *G : Of)
       for (const std::string &T : G->Texts)
         Set = unite(std::move(Set), parseSet(Owner->ctx(), T));
     return Set;
   };
-  auto Count = [&](ArrayRef<const Group *> Of,
+  auto Count = [&](ArrayRef<const PieceGroup *> Of,
                    uint64_t MostPoints) -> std::optional<uint64_t> {
     // Sets isl would enumerate, the analysis enumerates itself.
     if (MostPoints <= maxCountedPoints() &&
-        all_of(Of, [](const Group *G) { return G->Enumerable; })) {
+        all_of(Of, [](const PieceGroup *G) { return G->Enumerable; })) {
       SmallVector<BoxImage, 8> Images;
-      for (const Group *G : Of)
+      for (const PieceGroup *G : Of)
         append_range(Images, G->Images);
       if (auto N = countImagePoints(Images))
         return N;
@@ -368,7 +386,7 @@ NestFootprint::countArray(const ArrayFootprint &A,
   for (auto &[ParamKey, Groups] : Partitions) {
     // Stationary pieces are the same set for every tile: one exact union.
     uint64_t StationaryPoints = 0;
-    SmallVector<const Group *, 4> StationaryGroups;
+    SmallVector<const PieceGroup *, 4> StationaryGroups;
     for (auto &[Key, G] : Groups)
       if (!G.Moves) {
         StationaryPoints = SaturatingAdd(StationaryPoints, G.MostPoints);
