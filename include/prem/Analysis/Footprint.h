@@ -38,6 +38,20 @@ class Value;
 namespace prem {
 
 /// Why a nest's footprint is not exact. Each becomes an analysis remark.
+/// The isl parameters of a tile's byte sets (ArrayFootprint's
+/// TileAccessBytes and the inner tiles' sets): the tile's first SIMT value
+/// and its count of SIMT values, and for an inner tile the first iteration
+/// and the count of iterations of the depth-1 and depth-2 loops. prem-tile
+/// binds them to each tile's values.
+namespace tileparam {
+inline constexpr llvm::StringLiteral SIMTLower = "simt_lb";
+inline constexpr llvm::StringLiteral SIMTCount = "simt_n";
+inline constexpr llvm::StringLiteral Tile1Lower = "tile1_lb";
+inline constexpr llvm::StringLiteral Tile1Count = "tile1_n";
+inline constexpr llvm::StringLiteral Tile2Lower = "tile2_lb";
+inline constexpr llvm::StringLiteral Tile2Count = "tile2_n";
+} // namespace tileparam
+
 enum class FootprintIssue {
   UnknownTripCount,
   NonAffineSubscript,

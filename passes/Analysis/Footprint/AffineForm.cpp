@@ -315,7 +315,7 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM, Aff
 
 std::string Affinator::nameFor(const SCEV *S) {
   if (RootIV && S == RootIV->getStart())
-    return "simt_lb";
+    return tileparam::SIMTLower.str();
   std::string Base;
   // zext/trunc of a named value keeps the value's name.
   while (auto *Cast = dyn_cast<SCEVCastExpr>(S))
@@ -368,7 +368,7 @@ bool Affinator::nonNegative(const Linear &L) const {
       return false;
   }
   for (auto &[Name, C] : L.Params)
-    if (C < 0 || Name != "simt_lb" || !SIMTNonNegative)
+    if (C < 0 || Name != tileparam::SIMTLower || !SIMTNonNegative)
       return false;
   for (auto &[Key, F] : L.Floors)
     if (F.second < 0)

@@ -69,7 +69,7 @@ void NestBuilder::collectLoops() {
   SIMTDim.Depth = 0;
   if (Root) {
     SIMTDim.Header = Root->getHeader();
-    SIMTDim.TripCountText = "simt_n";
+    SIMTDim.TripCountText = tileparam::SIMTCount.str();
     if (const DebugLoc &DL = Root->getStartLoc())
       SIMTDim.Line = DL.getLine();
     // The worksharing IV: the header PHI that starts at the lower bound.
@@ -285,9 +285,9 @@ std::string NestBuilder::paramList() const {
   for (auto &[S, Name] : Aff.ParamNames)
     Names.push_back(Name);
   if (rootLoop()) {
-    Names.push_back("simt_n");
-    if (none_of(Names, [](auto &N) { return N == "simt_lb"; }))
-      Names.push_back("simt_lb");
+    Names.push_back(tileparam::SIMTCount.str());
+    if (none_of(Names, [](auto &N) { return N == tileparam::SIMTLower; }))
+      Names.push_back(tileparam::SIMTLower.str());
   } else if (!Nest.Kernel->SIMT.BlockSize) {
     Names.push_back("ntid");
   }
@@ -300,7 +300,7 @@ std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
                                                    bool SymbolicStart) const {
   SmallVector<std::string, 4> Cs;
   if (rootLoop()) {
-    std::string Lb = "simt_lb";
+    std::string Lb = tileparam::SIMTLower.str();
     if (Aff.RootIV && !SymbolicStart)
       if (auto *C = dyn_cast<SCEVConstant>(Aff.RootIV->getStart()))
         Lb = std::to_string(C->getAPInt().getSExtValue());

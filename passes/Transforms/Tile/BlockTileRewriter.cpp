@@ -101,8 +101,8 @@ void NestTiler::transformBlockTile() {
     // An empty chunk still runs the phases (every thread meets every
     // barrier); its intervals are empty.
     auto [Lower, N] = emitTeamChunk(B);
-    Params["simt_lb"] = Lower;
-    Params["simt_n"] = N;
+    Params[tileparam::SIMTLower] = Lower;
+    Params[tileparam::SIMTCount] = N;
     Value *Interval = B.CreateTrunc(Lower, B.getInt32Ty());
     Value *Precondition = nullptr;
     if (IndirectStride) {

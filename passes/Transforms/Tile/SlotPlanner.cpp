@@ -191,15 +191,18 @@ std::optional<uint64_t> NestTiler::slotBytes(const Slot &S,
 }
 
 std::string NestTiler::paramNames() const {
-  SmallVector<std::string, 4> Names{"simt_n", "simt_lb"};
+  SmallVector<std::string, 4> Names{tileparam::SIMTCount.str(),
+                                    tileparam::SIMTLower.str()};
   for (auto &[Name, S] : Nest.Params)
-    if (Name != "simt_lb")
+    if (Name != tileparam::SIMTLower)
       Names.push_back(Name);
   if (TileDepth == 1)
-    append_range(Names, ArrayRef<std::string>{"tile1_n", "tile1_lb"});
+    append_range(Names, ArrayRef<std::string>{tileparam::Tile1Count.str(),
+                                              tileparam::Tile1Lower.str()});
   if (TileDepth == 2)
-    append_range(Names,
-                 ArrayRef<std::string>{"tile1_lb", "tile2_n", "tile2_lb"});
+    append_range(Names, ArrayRef<std::string>{tileparam::Tile1Lower.str(),
+                                              tileparam::Tile2Count.str(),
+                                              tileparam::Tile2Lower.str()});
   if (ThreadBlock && !Nest.Kernel->SIMT.BlockSize)
     Names.push_back("ntid");
   return "[" + join(Names, ", ") + "]";

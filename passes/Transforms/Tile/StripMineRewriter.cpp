@@ -268,7 +268,7 @@ void NestTiler::transform(uint64_t Iterations) {
     // The footprint counts the depth-1 loop's iterations from 0.
     const SCEV *Iteration = SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64),
                                              Depth1Loop, SCEV::FlagNUW);
-    Params["tile1_lb"] =
+    Params[tileparam::Tile1Lower] =
         Expander.expandCodeFor(Iteration, I64, PreEnd->getIterator());
   }
 
@@ -296,18 +296,20 @@ void NestTiler::transform(uint64_t Iterations) {
     // iteration of the depth-1 loop), iterations Done.. of the tiled loop
     // (its dimension counts iterations from 0).
     if (teamTiles()) {
-      Params["simt_n"] = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
-      Params["simt_lb"] = B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
+      Params[tileparam::SIMTCount] = B.getInt64(*Nest.Kernel->SIMT.BlockSize);
+      Params[tileparam::SIMTLower] =
+          B.CreateSExtOrTrunc(TileLower, I64, "prem.lb");
     } else if (SIMTIV) {
-      Params["simt_n"] = B.getInt64(1);
-      Params["simt_lb"] = B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
+      Params[tileparam::SIMTCount] = B.getInt64(1);
+      Params[tileparam::SIMTLower] =
+          B.CreateSExtOrTrunc(SIMTIV, I64, "prem.lb");
     }
     Params[formatv("tile{0}_n", TileDepth).str()] = N;
     Params[formatv("tile{0}_lb", TileDepth).str()] = Done;
   } else {
     PHINode *IVTile = Carried[find(HeaderPhis, IV) - HeaderPhis.begin()];
-    Params["simt_n"] = N;
-    Params["simt_lb"] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
+    Params[tileparam::SIMTCount] = N;
+    Params[tileparam::SIMTLower] = B.CreateSExtOrTrunc(IVTile, I64, "prem.lb");
   }
 
   emitTileHeader(B, Params, Index, Iterations, LoadBB, GlobalBB);
@@ -432,7 +434,7 @@ StringMap<Value *> NestTiler::expandParams(SCEVExpander &Expander,
   StringMap<Value *> Params;
   Type *I64 = Type::getInt64Ty(F.getContext());
   for (auto &[Name, S] : Nest.Params)
-    if (Name != "simt_lb")
+    if (Name != tileparam::SIMTLower)
       Params[Name] =
           Expander.expandCodeFor(SE.getTruncateOrSignExtend(S, I64), I64, At);
   return Params;

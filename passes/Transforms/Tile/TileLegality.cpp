@@ -533,8 +533,13 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
 }
 
 Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
-  StringSet<> Known{"simt_n",  "simt_lb",  "tile1_n", "tile1_lb",
-                    "tile2_n", "tile2_lb", "ntid"};
+  StringSet<> Known{tileparam::SIMTCount,
+                    tileparam::SIMTLower,
+                    tileparam::Tile1Count,
+                    tileparam::Tile1Lower,
+                    tileparam::Tile2Count,
+                    tileparam::Tile2Lower,
+                    "ntid"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
   std::string Context =
@@ -682,7 +687,7 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
            });
   };
   for (auto &[Name, S] : Nest.Params)
-    if (Name != "simt_lb" &&
+    if (Name != tileparam::SIMTLower &&
         ((L && !SE.isLoopInvariant(S, L)) ||
          (ThreadBlock
               ? !AvailableAt(S)
