@@ -134,11 +134,11 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
   TransformRecords *Records = MAM.getCachedResult<TransformRecordsAnalysis>(M);
   if (!Records)
     return;
-  std::vector<json::Object> Tiles = std::move(Records->Tiles);
+  MapVector<unsigned, json::Object> Tiles = std::move(Records->Tiles);
   DenseMap<unsigned, PhasePlan> Plans = std::move(Records->Plans);
   Records->Tiles.clear();
   Records->Plans.clear();
-  for (auto [Id, T] : enumerate(Tiles)) {
+  for (auto &[Id, T] : Tiles) {
     auto Plan = Plans.find(Id);
     if (Plan == Plans.end())
       continue;
@@ -149,7 +149,7 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
     addPhaseBytes(T, Plan->second);
   }
   json::Array *Kernels = Report.getArray("kernels");
-  for (json::Object &T : Tiles) {
+  for (auto &[Id, T] : Tiles) {
     auto Name = T.getString("kernel");
     if (!Kernels || !Name)
       continue;

@@ -12,6 +12,7 @@
 #include "prem/Analysis/PhasePlan.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
@@ -29,9 +30,9 @@ llvm::json::Object buildReport(llvm::Module &M,
 /// takes it. A module analysis that is never invalidated, so that passes of
 /// one pipeline share it.
 struct TransformRecords {
-  /// One per nest, in nest order (prem-tile): a tile's id is the index of
-  /// its nest, so Tiles[Id] is its record.
-  std::vector<llvm::json::Object> Tiles;
+  /// prem-tile's record of each nest, by tile id (the nest's index, which
+  /// prem.tile carries), in nest order.
+  llvm::MapVector<unsigned, llvm::json::Object> Tiles;
   /// prem-les's plan of each tile it split (or failed to), by tile id.
   llvm::DenseMap<unsigned, PhasePlan> Plans;
   /// The report of the kernels as they came in, taken before the

@@ -274,7 +274,7 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Tiler.run(Record))
         Changed.insert(Nest.Region);
     }
-    Records.Tiles.push_back(std::move(Record));
+    Records.Tiles.insert({unsigned(Id), std::move(Record)});
   }
   if (Changed.empty())
     return PreservedAnalyses::all();
