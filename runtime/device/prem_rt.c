@@ -2,8 +2,9 @@
  *
  * Part of prem-llvm. One source for every target and arbitration policy;
  * clang compiles it to bitcode per triple and policy (runtime/device/
- * CMakeLists.txt: -DPREM_ARBITER_DEVICE, _TDMA or _HOST; nothing for
- * "none") and the prem pipeline links what a module uses (-prem-arbiter).
+ * CMakeLists.txt: -DPREM_ARBITER_DEVICE, _TDMA, ... for the policies of
+ * include/prem/Policies.def; nothing for "none") and the prem pipeline
+ * links what a module uses (-prem-arbiter).
  * Kept free of libc except on the host, where the device image is an
  * ordinary shared object.
  *
@@ -1164,7 +1165,7 @@ static void rtgate_release(int ExecuteFollows) {
 #if PREM_ARBITER_LAUNCH
 /* The policy is the program's choice when it runs: on a GPU its host writes
  * __prem_arbiter by name before the launch (a prem_arbiter_policy); on host
- * offload PREM_ARBITER=none|device|tdma|host names it. Policy "none" when
+ * offload PREM_ARBITER names it (Policies.def). Policy "none" when
  * unset. */
 __attribute__((weak)) uint32_t __prem_arbiter;
 
@@ -1172,8 +1173,16 @@ static uint32_t arbiter(void) {
 #if !PREM_GPU
   static int Read;
   if (!__atomic_load_n(&Read, __ATOMIC_ACQUIRE)) {
-    static const char *const Names[] = {"none", "device", "tdma", "host",
-                                        "rtgate"};
+    /* Indexed by prem_arbiter_policy; the list for the message has a
+     * ", " before each name. */
+    static const char *const Names[] = {
+#define PREM_POLICY(Name, Enumerator, Targets, State, Help) #Name,
+#include "prem/Policies.def"
+    };
+    static const char List[] =
+#define PREM_POLICY(Name, Enumerator, Targets, State, Help) ", " #Name
+#include "prem/Policies.def"
+        ;
     const uint32_t Count = sizeof Names / sizeof Names[0];
     const char *Name = getenv("PREM_ARBITER");
     uint32_t Policy = PREM_POLICY_NONE;
@@ -1181,10 +1190,8 @@ static uint32_t arbiter(void) {
       while (Policy < Count && strcmp(Name, Names[Policy]) != 0)
         ++Policy;
       if (Policy == Count) {
-        fprintf(stderr,
-                "prem: PREM_ARBITER='%s' names no policy (none, "
-                "device, tdma, host, rtgate)\n",
-                Name);
+        fprintf(stderr, "prem: PREM_ARBITER='%s' names no policy (%s)\n",
+                Name, List + 2);
         _Exit(1); /* from inside a parallel region: no atexit handlers */
       }
     }
@@ -1264,14 +1271,12 @@ static void release(int ExecuteFollows) { (void)ExecuteFollows; }
  * when the device image is loaded (every linked copy of the runtime
  * registers this; the first prints). Quiet when it names the policy
  * built in. */
-#if PREM_ARBITER_DEVICE
-#define PREM_BUILT_POLICY "device"
-#elif PREM_ARBITER_TDMA
-#define PREM_BUILT_POLICY "tdma"
-#elif PREM_ARBITER_HOST
-#define PREM_BUILT_POLICY "host"
-#elif PREM_ARBITER_RTGATE
-#define PREM_BUILT_POLICY "rtgate"
+#ifdef PREM_ARBITER_NAME
+/* runtime/device/CMakeLists.txt names the policy (-DPREM_ARBITER_NAME=tdma
+ * beside -DPREM_ARBITER_TDMA=1). */
+#define PREM_STRINGIFY(Name) #Name
+#define PREM_NAME_STRING(Name) PREM_STRINGIFY(Name)
+#define PREM_BUILT_POLICY PREM_NAME_STRING(PREM_ARBITER_NAME)
 #else
 #define PREM_BUILT_POLICY "none"
 #endif
