@@ -301,6 +301,13 @@ prem_gate_budget_ratio(const prem_gate_governor *g, double left_ns,
   return q < 0 ? 0 : (q > 1 ? 1 : q);
 }
 
+/* Shared memory a block's state (where the block stands under the device,
+ * host and rtgate policies) takes on NVPTX, where it lives in the block's
+ * shared memory: the scratchpad budget of the passes leaves it out
+ * (prem::runtimeScratchpadBytes), and the runtime checks its state's size
+ * against it. */
+#define PREM_RT_BLOCK_STATE_BYTES 24u
+
 /* The runtime built with every policy (prem-cc -fprem-arbiter=launch)
  * runs the one __prem_arbiter names: the host of a GPU writes it by name
  * before the launch; on host offload PREM_ARBITER=<policy name> sets it.

@@ -49,9 +49,8 @@ std::string ArbiterPolicy::runtimeSuffix() const {
 const ArbiterPolicy &prem::arbiterPolicy() { return Policies[ArbiterIndex]; }
 
 uint64_t prem::runtimeScratchpadBytes(const Module &M) {
-  // sizeof(agent_phase) in prem_rt.c: two 64-bit words and two 32-bit flags.
   return arbiterPolicy().State == ArbiterPolicy::BLOCK_STATE &&
                  Triple(M.getTargetTriple()).isNVPTX()
-             ? 24
+             ? PREM_RT_BLOCK_STATE_BYTES
              : 0;
 }

@@ -472,13 +472,16 @@ typedef struct agent_phase {
   uint32_t in_memory;
   uint32_t holds_token;
 } agent_phase;
+_Static_assert(sizeof(agent_phase) == PREM_RT_BLOCK_STATE_BYTES,
+               "the passes leave PREM_RT_BLOCK_STATE_BYTES of the scratchpad "
+               "for a block's state");
 
 #if defined(__NVPTX__)
 /* A block's state lives in its shared memory, which nothing initializes:
  * a state left by an earlier block on the same multiprocessor names that
  * block, and %gridid (unique per launch in a context) with the block's
  * number names this one. The scratchpad budget leaves room for it
- * (prem::runtimeScratchpadBytes). */
+ * (PREM_RT_BLOCK_STATE_BYTES). */
 static __attribute__((address_space(3), loader_uninitialized))
 agent_phase BlockState;
 
