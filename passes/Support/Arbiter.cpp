@@ -17,7 +17,7 @@ using namespace llvm;
 using namespace prem;
 
 static const ArbiterPolicy Policies[] = {
-#define PREM_POLICY(Name, Enumerator, Targets, State, Help)                   \
+#define PREM_POLICY(Name, Enumerator, Targets, State, Help)                    \
   {#Name, ArbiterPolicy::Targets, ArbiterPolicy::State},
 // Every policy of the target: on NVPTX the device, host and rtgate ones
 // keep a block's state.
@@ -35,7 +35,7 @@ static cl::opt<PolicyIndex> ArbiterIndex(
     "prem-arbiter",
     cl::desc("Memory-phase arbitration policy of the linked device runtime"),
     cl::ValuesClass({
-#define PREM_POLICY(Name, Enumerator, Targets, State, Help)                   \
+#define PREM_POLICY(Name, Enumerator, Targets, State, Help)                    \
   clEnumValN(PREM_POLICY_##Enumerator, #Name, Help),
 #define PREM_POLICY_EVERY(Name, Help) clEnumValN(NumPolicies, #Name, Help),
 #include "prem/Policies.def"
