@@ -44,6 +44,7 @@ intervals of the jacobi-2d runs as timelines drawn by prem-report
 (timeline-jacobi-2d-none.svg, timeline-jacobi-2d-host.svg).
 """
 import argparse
+import glob
 import os
 import statistics
 import subprocess
@@ -55,6 +56,9 @@ import prem_tools  # noqa: E402
 import results_file  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
+# The device runtime's sources, for the host fallback of the target regions.
+RUNTIME_SOURCES = sorted(glob.glob(os.path.join(ROOT, "runtime", "device",
+                                                "*.c")))
 POLICIES = ["none", "device", "tdma"]
 # tdma with a single 100 us slot and a 1 us budget: every agent owns every
 # slot, so enter_mem costs its clock check (and waits only in a slot's last
@@ -92,7 +96,7 @@ def main():
                         f"-I{os.path.join(ROOT, 'include')}",
                         f"-fprem-arbiter={policy}",
                         os.path.join(HERE, "kernels", "phase_change.c"),
-                        os.path.join(ROOT, "runtime", "device", "prem_rt.c"),
+                        *RUNTIME_SOURCES,
                         "-o", exes[policy]], check=True)
 
     env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
@@ -226,7 +230,7 @@ def host_response(args):
                     f"-I{os.path.join(ROOT, 'include')}",
                     "-fprem-arbiter=host",
                     os.path.join(HERE, "kernels", "phase_change.c"),
-                    os.path.join(ROOT, "runtime", "device", "prem_rt.c"),
+                    *RUNTIME_SOURCES,
                     "-o", exe], check=True)
     guard = os.path.join(ROOT, "build", "bin", "prem-guard")
     env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")

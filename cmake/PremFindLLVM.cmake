@@ -33,7 +33,7 @@ if(NOT PREM_CLANG)
   message(FATAL_ERROR "clang 22 not found in ${LLVM_TOOLS_BINARY_DIR} "
     "(Debian: apt-get install clang-22)")
 endif()
-foreach(tool opt llc FileCheck not split-file lit llvm-dis)
+foreach(tool opt llc FileCheck not split-file lit llvm-dis llvm-link)
   string(TOUPPER ${tool} var)
   string(REPLACE "-" "_" var ${var})
   find_program(PREM_${var} ${tool} HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH)

@@ -301,16 +301,23 @@ prem_gate_budget_ratio(const prem_gate_governor *g, double left_ns,
   return q < 0 ? 0 : (q > 1 ? 1 : q);
 }
 
+/* Shared memory a block's state (where the block stands under the device,
+ * host and rtgate policies) takes on NVPTX, where it lives in the block's
+ * shared memory: the scratchpad budget of the passes leaves it out
+ * (prem::runtimeScratchpadBytes), and the runtime checks its state's size
+ * against it. */
+#define PREM_RT_BLOCK_STATE_BYTES 24u
+
 /* The runtime built with every policy (prem-cc -fprem-arbiter=launch)
  * runs the one __prem_arbiter names: the host of a GPU writes it by name
- * before the launch; on host offload PREM_ARBITER=none|device|tdma|host
- * sets it. */
+ * before the launch; on host offload PREM_ARBITER=<policy name> sets it.
+ * The policies of include/prem/Policies.def, in its order: PREM_POLICY_NONE
+ * (0), PREM_POLICY_DEVICE, PREM_POLICY_TDMA, PREM_POLICY_HOST,
+ * PREM_POLICY_RTGATE. */
 enum prem_arbiter_policy {
-  PREM_POLICY_NONE = 0,
-  PREM_POLICY_DEVICE = 1,
-  PREM_POLICY_TDMA = 2,
-  PREM_POLICY_HOST = 3,
-  PREM_POLICY_RTGATE = 4
+#define PREM_POLICY(Name, Enumerator, Targets, State, Help)                   \
+  PREM_POLICY_##Enumerator,
+#include "prem/Policies.def"
 };
 PREM_RT_DEVICE extern uint32_t __prem_arbiter;
 

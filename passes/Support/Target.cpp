@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Support/Target.h"
-#include "prem/Transforms/LinkRuntime.h"
+#include "prem/Support/Arbiter.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/LinkRuntime.h"
+#include "prem/Support/Arbiter.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Module.h"
@@ -32,50 +33,10 @@
 using namespace llvm;
 using namespace prem;
 
-namespace {
-enum class Arbiter { None, Device, Host, TDMA, RTGate, Launch };
-} // namespace
-
-static cl::opt<Arbiter> ArbiterPolicy(
-    "prem-arbiter",
-    cl::desc("Memory-phase arbitration policy of the linked device runtime"),
-    cl::values(clEnumValN(Arbiter::None, "none",
-                          "phase records only (measures the transformation)"),
-               clEnumValN(Arbiter::Device, "device",
-                          "a ticket token in global memory: one agent (GPU "
-                          "block, host-offload thread) at a time in a memory "
-                          "phase, served in order"),
-               clEnumValN(Arbiter::TDMA, "tdma",
-                          "time-triggered slots from the global timer, no "
-                          "communication (slot table __prem_tdma)"),
-               clEnumValN(Arbiter::Host, "host",
-                          "GPUguard: memory windows granted by libprem's "
-                          "time-triggered arbiter (host offload, NVPTX)"),
-               clEnumValN(Arbiter::RTGate, "rtgate",
-                          "real-time first: the kernel's blocks announce "
-                          "their memory phases and never wait; best-effort "
-                          "kernels (prem-comply) hold back meanwhile and "
-                          "run under a budget (state __prem_gate)"),
-               clEnumValN(Arbiter::Launch, "launch",
-                          "every policy above; the program picks one when it "
-                          "runs (PREM_ARBITER on host offload, __prem_arbiter "
-                          "on a GPU)")),
-    cl::init(Arbiter::None));
-
 static cl::opt<std::string> RuntimeFile(
     "prem-runtime", cl::value_desc("file"),
     cl::desc("Device runtime bitcode to link into transformed modules "
              "(default: prem-rt-<triple>.bc beside the plugin)"));
-
-uint64_t prem::runtimeScratchpadBytes(const Module &M) {
-  // sizeof(agent_phase) in prem_rt.c: a block's state under the "host" and
-  // "device" policies, two 64-bit words and two 32-bit flags.
-  bool BlockState = ArbiterPolicy == Arbiter::Host ||
-                    ArbiterPolicy == Arbiter::Device ||
-                    ArbiterPolicy == Arbiter::RTGate ||
-                    ArbiterPolicy == Arbiter::Launch;
-  return BlockState && Triple(M.getTargetTriple()).isNVPTX() ? 24 : 0;
-}
 
 /// The directory the plugin was loaded from.
 static std::string pluginDirectory() {
@@ -95,25 +56,17 @@ PreservedAnalyses LinkRuntimePass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   std::string Path = RuntimeFile;
   Triple T(M.getTargetTriple());
-  if (Path.empty() &&
-      (ArbiterPolicy == Arbiter::Host || ArbiterPolicy == Arbiter::RTGate) &&
+  const ArbiterPolicy &Policy = arbiterPolicy();
+  if (Path.empty() && Policy.Targets == ArbiterPolicy::NOT_AMDGPU &&
       T.isAMDGPU()) {
-    M.getContext().emitError(
-        Twine("prem: the arbitration policy '") +
-        (ArbiterPolicy == Arbiter::Host ? "host" : "rtgate") +
-        "' is built for host offload and NVPTX only");
+    M.getContext().emitError("prem: the arbitration policy '" + Policy.Name +
+                             "' is built for host offload and NVPTX only");
     return PreservedAnalyses::all();
   }
   if (Path.empty()) {
     SmallString<256> P(pluginDirectory());
-    StringRef Suffix = ArbiterPolicy == Arbiter::Device   ? "-device"
-                       : ArbiterPolicy == Arbiter::Host   ? "-host"
-                       : ArbiterPolicy == Arbiter::TDMA   ? "-tdma"
-                       : ArbiterPolicy == Arbiter::RTGate ? "-rtgate"
-                       : ArbiterPolicy == Arbiter::Launch ? "-launch"
-                                                          : "";
-    sys::path::append(P,
-                      "prem-rt-" + M.getTargetTriple().str() + Suffix + ".bc");
+    sys::path::append(P, "prem-rt-" + M.getTargetTriple().str() +
+                             Policy.runtimeSuffix() + ".bc");
     Path = P.str().str();
   }
   SMDiagnostic Err;

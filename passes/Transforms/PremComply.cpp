@@ -18,8 +18,8 @@
 // for each call that may move memory (its traffic is not known here). When the count
 // reaches -prem-poll-bytes the thread calls __prem_be_poll(count), which
 // accounts the bytes against the regulation period's budget and waits while
-// a real-time block is in a memory phase or the budget is spent (policy
-// rtgate, runtime/device/prem_rt.c). So a best-effort thread moves at most
+// a real-time block is in a memory phase or the budget is spent
+// (runtime/device/policy_rtgate.c). So a best-effort thread moves at most
 // about -prem-poll-bytes while a real-time memory phase runs: one poll
 // interval. The kernel also polls once at entry, for what it moves outside
 // loops; a kernel without a loop that moves memory is bounded by its own

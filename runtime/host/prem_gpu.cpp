@@ -2,7 +2,7 @@
 //----------===//
 //
 // Part of prem-llvm (design §3b, runtime/host/; API in prem/prem_gpu.h).
-// The device runtime's rtgate policy (runtime/device/prem_rt.c) finds its
+// The device runtime's rtgate policy (runtime/device/policy_rtgate.c) finds its
 // state through each module's weak global __prem_gate; this allocates the
 // state in device memory, fills it as the runtime expects (prem_gate in
 // prem_rt.h) and writes its address into the modules. CUDA driver API only,

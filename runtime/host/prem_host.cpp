@@ -1,7 +1,7 @@
 //===- prem_host.cpp - libprem: schedule, token, watchdog, calibration ----===//
 //
 // Part of prem-llvm (design §3, runtime/host/; API in prem/prem_host.h).
-// The token is the device runtime's (prem_rt.c, policy "device"): the same
+// The token is the device runtime's (runtime/device/policy_device.c): the same
 // ticket lock, so CPU tasks and GPU blocks or host-offload threads queue in
 // one line. Times use CLOCK_MONOTONIC, the clock of the host-offload trace.
 //
@@ -173,7 +173,7 @@ static prem_shm_header *headerOf(void *State) {
 
 // Creates the shared-memory object Name for a state of Bytes behind a
 // header of kind Magic (owner: this process), maps it, and names it in the
-// environment variable Var, where the device runtime looks (prem_rt.c,
+// environment variable Var, where the device runtime looks (host_env.c,
 // map_named_shm, which checks the header). An object of that name already
 // there is
 //  - a prem object of the kind whose owner is alive: shared when Share (a
@@ -375,7 +375,7 @@ prem_guard_arbiter *prem_guard_start(const char *Name, uint64_t EMemory,
   return G;
 }
 
-// The mirror of the device runtime's acquire (prem_rt.c, policy "host"):
+// The mirror of the device runtime's acquire (policy_host.c):
 // announce, then look at the kernel's side, both sequentially consistent.
 uint64_t prem_guard_cpu_enter_mem(prem_guard_arbiter *G) {
   prem_guard *S = G->Guard;
@@ -496,7 +496,7 @@ prem_throttle_stats prem_throttle_stop(prem_throttle *T) {
   return Stats;
 }
 
-// The device runtime's tdma acquire (prem_rt.c), for a CPU task.
+// The device runtime's tdma acquire (policy_tdma.c), for a CPU task.
 uint64_t prem_tdma_cpu_enter_mem(const prem_tdma *Table, uint32_t Agent) {
   for (;;) {
     uint64_t Now = nowNs();

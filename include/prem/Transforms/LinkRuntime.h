@@ -11,11 +11,6 @@
 
 namespace prem {
 
-/// Scratchpad bytes per block that the runtime linked into M keeps for
-/// itself: a block's state under the "host" and "device" policies on NVPTX
-/// (agent_phase in runtime/device/prem_rt.c), which tiles must leave room for.
-uint64_t runtimeScratchpadBytes(const llvm::Module &M);
-
 class LinkRuntimePass : public llvm::PassInfoMixin<LinkRuntimePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,
