@@ -246,14 +246,7 @@ IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
     // Parameter values no tile has (an inner tile spans one SIMT
     // iteration) would only add pieces to the minimum and maximum.
     Set = Set.intersect_params(std::move(Given));
-    isl::pw_aff Min = Set.dim_min(0);
-    isl::pw_aff Max = Set.dim_max(0);
-    First = First.is_null()
-                ? Min
-                : unionMin(std::move(First), std::move(Min)).coalesce();
-    Last = Last.is_null()
-               ? Max
-               : unionMax(std::move(Last), std::move(Max)).coalesce();
+    widenRange(First, Last, Set);
   }
   if (First.is_null() || Last.is_null() || Quota.gaveUp())
     return;

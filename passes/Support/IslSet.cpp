@@ -76,6 +76,17 @@ isl::pw_aff prem::unionMax(isl::pw_aff A, isl::pw_aff B) {
   return isl::manage(isl_pw_aff_union_max(A.release(), B.release()));
 }
 
+void prem::widenRange(isl::pw_aff &First, isl::pw_aff &Last,
+                      const isl::set &Set) {
+  isl::pw_aff Min = Set.dim_min(0);
+  isl::pw_aff Max = Set.dim_max(0);
+  First = First.is_null()
+              ? Min
+              : unionMin(std::move(First), std::move(Min)).coalesce();
+  Last = Last.is_null() ? Max
+                        : unionMax(std::move(Last), std::move(Max)).coalesce();
+}
+
 isl::set prem::flatProduct(isl::set A, isl::set B) {
   return isl::manage(isl_set_flat_product(A.release(), B.release()));
 }
@@ -142,14 +153,7 @@ std::string prem::byteRangeText(llvm::ArrayRef<isl::set> Pieces) {
   for (const isl::set &P : Pieces) {
     if (P.is_null() || P.is_empty().is_true())
       continue;
-    isl::pw_aff Min = P.dim_min(0);
-    isl::pw_aff Max = P.dim_max(0);
-    First = First.is_null()
-                ? Min
-                : unionMin(std::move(First), std::move(Min)).coalesce();
-    Last = Last.is_null()
-               ? Max
-               : unionMax(std::move(Last), std::move(Max)).coalesce();
+    widenRange(First, Last, P);
   }
   if (First.is_null())
     return "empty";

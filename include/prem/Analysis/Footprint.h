@@ -52,17 +52,27 @@ inline constexpr llvm::StringLiteral Tile2Lower = "tile2_lb";
 inline constexpr llvm::StringLiteral Tile2Count = "tile2_n";
 } // namespace tileparam
 
+/// Why a footprint is not exact: X(Enumerator, remark name, what the
+/// STATISTIC counting it says).
+#define PREM_FOOTPRINT_ISSUES(X)                                               \
+  X(UnknownTripCount, "UnknownTripCount", "unknown trip count")                \
+  X(NonAffineSubscript, "NonAffineSubscript", "non-affine subscript")          \
+  X(IndirectAccess, "IndirectAccess", "indirect access")                       \
+  X(UnknownCall, "UnknownCall", "call that may touch memory")                  \
+  X(Atomic, "Atomic", "atomic access")                                         \
+  X(Volatile, "Volatile", "volatile access")                                   \
+  X(ParametricStride, "ParametricStride", "runtime stride")                    \
+  X(IrreducibleControlFlow, "IrreducibleControlFlow",                          \
+    "irreducible control flow")                                                \
+  X(NoSIMT, "NoSIMTLoop", "no SIMT loop or thread index")
+
 enum class FootprintIssue {
-  UnknownTripCount,
-  NonAffineSubscript,
-  IndirectAccess,
-  UnknownCall,
-  Atomic,
-  Volatile,
-  ParametricStride,
-  IrreducibleControlFlow,
-  NoSIMT,
+#define PREM_FOOTPRINT_ISSUE_ENUMERATOR(Enumerator, Name, Description)         \
+  Enumerator,
+  PREM_FOOTPRINT_ISSUES(PREM_FOOTPRINT_ISSUE_ENUMERATOR)
+#undef PREM_FOOTPRINT_ISSUE_ENUMERATOR
 };
+/// The remark name of an issue.
 llvm::StringRef footprintIssueName(FootprintIssue I);
 
 struct FootprintReason {

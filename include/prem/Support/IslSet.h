@@ -99,6 +99,10 @@ std::optional<uint64_t> countPoints(const isl::set &Set, uint64_t MostPoints,
 /// The most points a count enumerates (-prem-footprint-max-count).
 uint64_t maxCountedPoints();
 
+/// Widens [First, Last] (null: empty) to the first and last value of Set's
+/// one dimension, piece by piece, coalesced.
+void widenRange(isl::pw_aff &First, isl::pw_aff &Last, const isl::set &Set);
+
 /// isl operations that Polly's bindings do not wrap, over the bindings'
 /// objects: the only places where the plugin hands isl raw pointers
 /// (release() in, isl::manage() out), with the C function's ownership.

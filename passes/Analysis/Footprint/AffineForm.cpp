@@ -76,10 +76,9 @@ std::string sourceName(const Value *Base) {
 }
 
 /// Translates the SCEVs of one nest into Linear forms.
-std::string accessSetText(StringRef Prefix, StringRef Tuple,
-                                 unsigned NumDims, StringRef Domain,
-                                 ArrayRef<std::string> Subscripts,
-                                 int64_t Units) {
+std::string accessSetText(StringRef Prefix, StringRef Tuple, unsigned NumDims,
+                          StringRef Domain, ArrayRef<std::string> Subscripts,
+                          int64_t Units) {
   SmallVector<std::string, 4> Dims, Outs, Eqs;
   for (unsigned D = 0; D < NumDims; ++D)
     Dims.push_back("i" + std::to_string(D));
@@ -197,8 +196,7 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
         Factor *= C->getAPInt().getSExtValue();
       else
         Rest.push_back(Op);
-    unsigned NumVariant =
-        count_if(Rest, [&](auto *X) { return isVariant(X); });
+    unsigned NumVariant = count_if(Rest, [&](auto *X) { return isVariant(X); });
     if (NumVariant != 1 || Rest.size() != 1)
       return fail(Err,
                   NumVariant > 1 ? FootprintIssue::NonAffineSubscript
@@ -264,8 +262,7 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
         BO && (BO->getOpcode() == Instruction::SDiv ||
                BO->getOpcode() == Instruction::SRem))
       return fail(Err, FootprintIssue::NonAffineSubscript,
-                  "subscript divides the induction variable (" +
-                      valueText(V) +
+                  "subscript divides the induction variable (" + valueText(V) +
                       "), as collapse(n) loops do; not modelled yet");
     return fail(Err, FootprintIssue::NonAffineSubscript,
                 "subscript depends on " + valueText(V) +
@@ -275,7 +272,8 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
               "subscript is not affine: " + scevText(S));
 }
 
-std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM, AffineError &Err) {
+std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
+                                                   AffineError &Err) {
   auto Fail = [&] {
     return fail(Err, FootprintIssue::NonAffineSubscript,
                 "subscript is not affine: " + scevText(MM));
@@ -428,7 +426,8 @@ std::optional<Linear> Affinator::exactDivision(const Value *V) {
   return L;
 }
 
-std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR, AffineError &Err) {
+std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
+                                                 AffineError &Err) {
   const Loop *L = AR->getLoop();
   auto It = find(Chain, L);
   if (It == Chain.end())
@@ -474,7 +473,8 @@ std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR, Affin
   return T;
 }
 
-std::optional<int64_t> Affinator::stepRatio(const SCEV *Step, const SCEV *RootStep) {
+std::optional<int64_t> Affinator::stepRatio(const SCEV *Step,
+                                            const SCEV *RootStep) {
   if (Step->getType() != RootStep->getType())
     RootStep = SE.getTruncateOrSignExtend(RootStep, Step->getType());
   if (Step == RootStep)

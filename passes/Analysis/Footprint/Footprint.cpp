@@ -72,45 +72,19 @@ using namespace prem::footprint;
 STATISTIC(NumNests, "SIMT loop nests analysed");
 STATISTIC(NumExactNests, "SIMT loop nests with an exact footprint");
 // One per reason a footprint is not exact (a nest may have several).
-STATISTIC(NumUnknownTripCount, "Inexact nests: unknown trip count");
-STATISTIC(NumNonAffineSubscript, "Inexact nests: non-affine subscript");
-STATISTIC(NumIndirectAccess, "Inexact nests: indirect access");
-STATISTIC(NumUnknownCall, "Inexact nests: call that may touch memory");
-STATISTIC(NumAtomic, "Inexact nests: atomic access");
-STATISTIC(NumVolatile, "Inexact nests: volatile access");
-STATISTIC(NumParametricStride, "Inexact nests: runtime stride");
-STATISTIC(NumIrreducible, "Inexact nests: irreducible control flow");
-STATISTIC(NumNoSIMT, "Inexact nests: no SIMT loop or thread index");
+#define PREM_FOOTPRINT_ISSUE_STATISTIC(Enumerator, Name, Description)          \
+  STATISTIC(NumInexact##Enumerator, "Inexact nests: " Description);
+PREM_FOOTPRINT_ISSUES(PREM_FOOTPRINT_ISSUE_STATISTIC)
+#undef PREM_FOOTPRINT_ISSUE_STATISTIC
 
 static void countReason(FootprintIssue I) {
   switch (I) {
-  case FootprintIssue::UnknownTripCount:
-    ++NumUnknownTripCount;
+#define PREM_FOOTPRINT_ISSUE_COUNT(Enumerator, Name, Description)              \
+  case FootprintIssue::Enumerator:                                             \
+    ++NumInexact##Enumerator;                                                  \
     return;
-  case FootprintIssue::NonAffineSubscript:
-    ++NumNonAffineSubscript;
-    return;
-  case FootprintIssue::IndirectAccess:
-    ++NumIndirectAccess;
-    return;
-  case FootprintIssue::UnknownCall:
-    ++NumUnknownCall;
-    return;
-  case FootprintIssue::Atomic:
-    ++NumAtomic;
-    return;
-  case FootprintIssue::Volatile:
-    ++NumVolatile;
-    return;
-  case FootprintIssue::ParametricStride:
-    ++NumParametricStride;
-    return;
-  case FootprintIssue::IrreducibleControlFlow:
-    ++NumIrreducible;
-    return;
-  case FootprintIssue::NoSIMT:
-    ++NumNoSIMT;
-    return;
+    PREM_FOOTPRINT_ISSUES(PREM_FOOTPRINT_ISSUE_COUNT)
+#undef PREM_FOOTPRINT_ISSUE_COUNT
   }
   llvm_unreachable("unknown footprint issue");
 }
@@ -154,24 +128,11 @@ bool AffineSubscript::hasDims() const {
 
 StringRef prem::footprintIssueName(FootprintIssue I) {
   switch (I) {
-  case FootprintIssue::UnknownTripCount:
-    return "UnknownTripCount";
-  case FootprintIssue::NonAffineSubscript:
-    return "NonAffineSubscript";
-  case FootprintIssue::IndirectAccess:
-    return "IndirectAccess";
-  case FootprintIssue::UnknownCall:
-    return "UnknownCall";
-  case FootprintIssue::Atomic:
-    return "Atomic";
-  case FootprintIssue::Volatile:
-    return "Volatile";
-  case FootprintIssue::ParametricStride:
-    return "ParametricStride";
-  case FootprintIssue::IrreducibleControlFlow:
-    return "IrreducibleControlFlow";
-  case FootprintIssue::NoSIMT:
-    return "NoSIMTLoop";
+#define PREM_FOOTPRINT_ISSUE_NAME(Enumerator, Name, Description)               \
+  case FootprintIssue::Enumerator:                                             \
+    return Name;
+    PREM_FOOTPRINT_ISSUES(PREM_FOOTPRINT_ISSUE_NAME)
+#undef PREM_FOOTPRINT_ISSUE_NAME
   }
   llvm_unreachable("unknown footprint issue");
 }

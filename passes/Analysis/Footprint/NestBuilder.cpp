@@ -17,9 +17,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <numeric>
 
@@ -339,7 +339,8 @@ std::string NestBuilder::shapeKey(const RawAccess &R) {
 void NestBuilder::tileByteSets(ArrayFootprint &AF,
                                ArrayRef<RawAccess> Raws) const {
   if (any_of(Raws, [](const RawAccess &R) {
-        return any_of(R.Subs, [](const Linear &L) { return !L.Floors.empty(); });
+        return any_of(R.Subs,
+                      [](const Linear &L) { return !L.Floors.empty(); });
       }))
     return;
   // Tiles of SIMT iterations (inner loops whole) or, within one iteration

@@ -73,8 +73,7 @@ private:
   std::optional<std::string>
   delinearize(SmallVectorImpl<RawAccess> &Raws,
               SmallVectorImpl<std::string> &DimSizes);
-  std::optional<std::string> domainText(const AffineAccess &A,
-                                        unsigned NumDims,
+  std::optional<std::string> domainText(const AffineAccess &A, unsigned NumDims,
                                         bool SymbolicStart = false) const;
   void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;
   static std::string shapeKey(const RawAccess &R);

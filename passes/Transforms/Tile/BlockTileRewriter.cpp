@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
-#include "prem/Transforms/PremTile.h"
 #include "TileContract.h"
 #include "prem/Support/CloneRegion.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Transforms/PremTile.h"
 #include "prem/prem_rt.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"

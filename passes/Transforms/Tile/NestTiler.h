@@ -74,8 +74,8 @@ Value *storedBefore(CallBase *Call, unsigned ArgNo);
   X(KernelShape, "the kernel is not in a shape GPU tiles handle")              \
   X(ArrayNotCopyable, "an array has no interval to copy")                      \
   X(NoIntervalCode, "an array's interval has no code")                         \
-  X(ControlOnLoadedData, "control flow depends on loaded data")               \
-  X(MemoryOperation, "a memory operation other than a counted load or store") \
+  X(ControlOnLoadedData, "control flow depends on loaded data")                \
+  X(MemoryOperation, "a memory operation other than a counted load or store")  \
   X(ConditionalAccess, "an access runs only under a condition")                \
   X(RuntimeValueLate, "a runtime value is computed after the tile starts")     \
   X(Indirect, "an indirect access the tile cannot gather or scatter")          \

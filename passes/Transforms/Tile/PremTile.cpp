@@ -125,8 +125,8 @@ static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter *ORE,
   if (ORE)
     ORE->emit([&] {
       const Instruction &First = *At->getFirstNonPHIOrDbg();
-      return OptimizationRemarkMissed("prem", Why.name(),
-                                      remarkLocation(First), At)
+      return OptimizationRemarkMissed("prem", Why.name(), remarkLocation(First),
+                                      At)
              << "kernel " << Kernel.getName()
              << " not transformed: " << Why.Text;
     });
@@ -185,8 +185,7 @@ Refusal NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
   std::string LastWhy = Why.Text;
   // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
   for (unsigned Depth = 1;
-       Why && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2;
-       ++Depth) {
+       Why && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2; ++Depth) {
     if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
           return NL.Depth == Depth;
         }))
@@ -199,9 +198,8 @@ Refusal NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
                                        : "tiles of whole SIMT iterations";
       DeeperBecause = (Around + " refused: " + LastWhy).str();
     }
-    LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName()
-                      << ": " << Why.Text << "; trying depth " << Depth
-                      << "\n");
+    LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName() << ": "
+                      << Why.Text << "; trying depth " << Depth << "\n");
     startAttempt();
     Refusal InnerWhy = innerLegality(Depth);
     if (!InnerWhy)
@@ -256,18 +254,18 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
               : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
                 "not yet validated on a GPU)";
       Function *F = Nest.Kernel->SIMT.Region;
-      recordRefusal(
-          Record,
-          F ? &FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F) : nullptr,
-          F ? &F->getEntryBlock() : nullptr, *Nest.Kernel->Entry,
-          {Refusal::GPUTilesOff, Why});
+      recordRefusal(Record,
+                    F ? &FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F)
+                      : nullptr,
+                    F ? &F->getEntryBlock() : nullptr, *Nest.Kernel->Entry,
+                    {Refusal::GPUTilesOff, Why});
     } else if (!Nest.Region) {
       recordRefusal(Record, nullptr, nullptr, *Nest.Kernel->Entry,
                     {Refusal::NoRegion, "no function holds the kernel's work"});
     } else if (Changed.count(Nest.Region)) {
-      recordRefusal(Record, nullptr, nullptr, *Nest.Kernel->Entry,
-                    {Refusal::OneTiledLoopPerFunction,
-                     "one tiled loop per function"});
+      recordRefusal(
+          Record, nullptr, nullptr, *Nest.Kernel->Entry,
+          {Refusal::OneTiledLoopPerFunction, "one tiled loop per function"});
     } else {
       NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM,
                       BlockTile);

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
-#include "prem/Transforms/PremTile.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Transforms/PremTile.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -414,8 +414,8 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
     // Sizes known only at run time: take the plan (bytes counted exactly)
     // when it keeps inner loops whole; every tile checks the fit anyway.
     if (!Plan || !Plan->Chosen)
-      return {Refusal::NoFit, "no tiling fits: " +
-                                  (Plan ? Plan->Why : std::string("no plan"))};
+      return {Refusal::NoFit,
+              "no tiling fits: " + (Plan ? Plan->Why : std::string("no plan"))};
     const TileCandidate &C = *Plan->Chosen;
     for (auto [D, I] : enumerate(C.Iterations))
       if (D && I && Nest.Loops.size() > D && Nest.Loops[D].MaxTripCount &&
@@ -430,15 +430,16 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
   }
   if (*One > Budget) {
     OneIterationTooLarge = TileDepth < 2;
-    return {Refusal::NoFit,
-            formatv("one {0} needs {1} bytes of scratchpad (byte intervals), "
-                    "more than the {2} available",
-                    TileDepth ? formatv("iteration of the depth-{0} loop",
-                                        TileDepth)
-                                    .str()
-                              : std::string("SIMT iteration"),
-                    *One, Budget)
-                .str()};
+    return {
+        Refusal::NoFit,
+        formatv(
+            "one {0} needs {1} bytes of scratchpad (byte intervals), "
+            "more than the {2} available",
+            TileDepth
+                ? formatv("iteration of the depth-{0} loop", TileDepth).str()
+                : std::string("SIMT iteration"),
+            *One, Budget)
+            .str()};
   }
   // The bytes per iteration never grow with the tile (reuse only grows), so
   // the largest tile that fits moves the fewest bytes per iteration.

@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
-#include "prem/Transforms/PremTile.h"
 #include "TileContract.h"
 #include "prem/Support/CloneRegion.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Transforms/PremTile.h"
 #include "prem/prem_rt.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
@@ -135,8 +135,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
                                  Columns.Begin);
       Begin = B.CreateGEP(B.getInt8Ty(), Base, First);
       Len = B.CreateMul(NRows, RowBytes);
-      Value *AboveLast = B.CreateMul(B.CreateSub(NRows, B.getInt64(1)),
-                                     B.getInt64(S.Pitch));
+      Value *AboveLast =
+          B.CreateMul(B.CreateSub(NRows, B.getInt64(1)), B.getInt64(S.Pitch));
       Value *Spanned = B.CreateAdd(AboveLast, Width);
       Value *NoRows = B.CreateICmpEQ(NRows, B.getInt64(0));
       Span = B.CreateSelect(NoRows, B.getInt64(0), Spanned);

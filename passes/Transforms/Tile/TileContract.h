@@ -13,7 +13,8 @@
 
 namespace prem::tile {
 
-llvm::MDNode *tupleOf(llvm::LLVMContext &C, llvm::ArrayRef<llvm::Metadata *> Ops);
+llvm::MDNode *tupleOf(llvm::LLVMContext &C,
+                      llvm::ArrayRef<llvm::Metadata *> Ops);
 llvm::Metadata *i32MD(llvm::LLVMContext &C, int64_t V);
 llvm::Metadata *i64MD(llvm::LLVMContext &C, uint64_t V);
 llvm::Metadata *boolMD(llvm::LLVMContext &C, bool V);

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
-#include "prem/Transforms/PremTile.h"
 #include "prem/Support/IslSet.h"
+#include "prem/Transforms/PremTile.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -125,10 +125,10 @@ Refusal NestTiler::innerLegality(unsigned Depth) {
       LD->getParentLoop() != Parent)
     return {Refusal::LoopShape,
             formatv("the depth-{0} loop is not a natural loop inside the {1}",
-                   Depth,
-                   Depth == 1 ? ThreadBlock ? "kernel" : "worksharing loop"
-                              : "depth-1 loop")
-        .str()};
+                    Depth,
+                    Depth == 1 ? ThreadBlock ? "kernel" : "worksharing loop"
+                               : "depth-1 loop")
+                .str()};
   // The depth-1 iteration of a depth-2 tile is counted by an induction
   // variable of that loop (made when transforming if it has none).
   if (Depth == 2 && (!Parent->getLoopPreheader() || !Parent->getLoopLatch()))
@@ -242,10 +242,10 @@ Refusal NestTiler::outsideLegality(Loop *Tiled) {
         Stretch.Before += Accesses;
       else
         return {Refusal::OutsideAccess,
-              formatv("an access outside the depth-{0} loop runs neither "
-                       "before nor after it on every path",
-                       Depth)
-            .str()};
+                formatv("an access outside the depth-{0} loop runs neither "
+                        "before nor after it on every path",
+                        Depth)
+                    .str()};
     }
     if (!Stretch.Before && !Stretch.After)
       continue;
@@ -257,9 +257,9 @@ Refusal NestTiler::outsideLegality(Loop *Tiled) {
                    !DT.dominates(Exit, Outer->getLoopLatch()))))
       return {Refusal::OutsideAccess,
               formatv("accesses outside the depth-{0} loop need it to run in "
-                     "every iteration of the {1}",
-                     Depth, Outer ? "loop around it" : "kernel")
-          .str()};
+                      "every iteration of the {1}",
+                      Depth, Outer ? "loop around it" : "kernel")
+                  .str()};
     Outside.push_back(Stretch);
   }
   return {};
@@ -379,9 +379,9 @@ Refusal NestTiler::teamTileLegality() {
   if (auto Trip = simtIterations(); Trip && *Trip < *SIMT.BlockSize)
     return {Refusal::KernelShape,
             formatv("inner tiles of a team's chunk need chunks of {0} "
-                   "iterations, one per thread: the loop has {1}",
-                   *SIMT.BlockSize, *Trip)
-        .str()};
+                    "iterations, one per thread: the loop has {1}",
+                    *SIMT.BlockSize, *Trip)
+                .str()};
   CallBase *Init = SIMT.WorksharingCall;
   auto *Schedule = dyn_cast<ConstantInt>(Init->getArgOperand(2));
   auto *Chunk = dyn_cast<ConstantInt>(Init->getArgOperand(8));
@@ -648,7 +648,7 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
     DeeperMayDo = !controlDependsOnLoads(Blocks, Inside);
     return {Refusal::ControlOnLoadedData,
             L ? "control flow in the loop depends on loaded data"
-             : "control flow in the kernel depends on loaded data"};
+              : "control flow in the kernel depends on loaded data"};
   }
   const PostDominatorTree *PDT =
       ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
@@ -756,10 +756,10 @@ Refusal NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
     if (!Nest.Kernel->SIMT.BlockSize)
       return {Refusal::Indirect,
               ("an indirect " + What + " (" + TileIndirect.front()->Why +
-              ") in a block of unknown size: its threads' " +
-              (Scatters ? "scattered" : "gathered") +
-              " elements would not have a known place")
-          .str()};
+               ") in a block of unknown size: its threads' " +
+               (Scatters ? "scattered" : "gathered") +
+               " elements would not have a known place")
+                  .str()};
     IndirectThreads = *Nest.Kernel->SIMT.BlockSize;
   }
   SmallPtrSet<const Instruction *, 8> Gathered;
@@ -798,17 +798,18 @@ Refusal NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
         continue;
       }
       if (I->mayReadOrWriteMemory())
-        return {Refusal::Indirect, ("the address of an indirect " + What +
-                                    " depends on a call")
-                                       .str()};
+        return {Refusal::Indirect,
+                ("the address of an indirect " + What + " depends on a call")
+                    .str()};
       append_range(Work, I->operands());
     }
     Stride = std::max<uint64_t>(Stride, G.Bytes);
   }
   IndirectStride = Stride;
   if (!indirectBytes(1))
-    return {Refusal::Indirect,
-            ("an indirect " + What + " is in a loop of unbounded length").str()};
+    return {
+        Refusal::Indirect,
+        ("an indirect " + What + " is in a loop of unbounded length").str()};
   for (const IndirectSite *G : TileIndirect)
     SlotOf[G->Inst] = Slots.size();
   return {};

@@ -91,8 +91,7 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
              << " tiled, one block of the launch's size per PREM interval "
                 "(the kernel states no block size: the fit is checked per "
                 "block at run time)";
-    return OptimizationRemark("prem", "Tiled", remarkLocation(First),
-                              anchor())
+    return OptimizationRemark("prem", "Tiled", remarkLocation(First), anchor())
            << "kernel " << Nest.Kernel->Entry->getName()
            << (TileDepth == 1
                    ? BlockTile ? (": depth-1 loop tiled, one " + agentName() +
