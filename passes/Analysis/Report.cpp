@@ -118,7 +118,7 @@ static void addPhaseBytes(json::Object &T, const PhasePlan &Plan) {
     };
     if (S.CopyIn)
       Add(Load, "interval_bytes");
-    if ((S.LoadElements && S.Use.Read) || S.gathers())
+    if (S.LoadElements || S.gathers())
       Add(Load, "unique_bytes");
     if (S.CopyOut || S.StoreElements)
       Add(Store, "unique_bytes");

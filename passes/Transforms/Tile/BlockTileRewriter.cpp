@@ -27,6 +27,8 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <array>
+
 #define DEBUG_TYPE "prem-tile"
 
 using namespace llvm;
@@ -236,25 +238,25 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   // The guard, at the block's first and last thread: each side of each
   // comparison is affine in the thread index, so the threads that pass an
   // ordering comparison form one range.
+  ValueToSCEVMapTy AtEnd[2];
+  for (Value *Tid : SIMT.ThreadIndexReads) {
+    AtEnd[0][Tid] = SE.getZero(Tid->getType());
+    AtEnd[1][Tid] = SE.getMinusSCEV(
+        SE.getTruncateOrZeroExtend(SE.getSCEV(Threads), Tid->getType()),
+        SE.getOne(Tid->getType()));
+  }
+  // Each side of each comparison at the first (0) and the last (1) thread.
   SCEVExpander Expander(SE, "prem");
-  auto Side = [&](const GuardTest &G, unsigned Op, bool First) {
-    ValueToSCEVMapTy Map;
-    for (Value *Tid : SIMT.ThreadIndexReads)
-      Map[Tid] = First
-                     ? SE.getZero(Tid->getType())
-                     : SE.getMinusSCEV(SE.getTruncateOrZeroExtend(
-                                           SE.getSCEV(Threads), Tid->getType()),
-                                       SE.getOne(Tid->getType()));
-    Value *V = G.Cmp->getOperand(Op);
-    return Expander.expandCodeFor(
-        SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Map), V->getType(),
-        B.GetInsertPoint());
-  };
-  for (bool First : {true, false})
-    for (const GuardTest &G : Guards) {
-      Value *L = Side(G, 0, First);
-      Value *R = Side(G, 1, First);
-      Value *Passes = B.CreateICmp(G.Cmp->getPredicate(), L, R);
+  SmallVector<std::array<std::array<Value *, 2>, 2>, 2> Sides(Guards.size());
+  for (unsigned End : {0, 1})
+    for (auto [G, S] : zip(Guards, Sides)) {
+      for (unsigned Op : {0, 1}) {
+        Value *V = G.Cmp->getOperand(Op);
+        S[End][Op] = Expander.expandCodeFor(
+            SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, AtEnd[End]),
+            V->getType(), B.GetInsertPoint());
+      }
+      Value *Passes = B.CreateICmp(G.Cmp->getPredicate(), S[End][0], S[End][1]);
       if (G.Inverted)
         Passes = B.CreateNot(Passes);
       Full = B.CreateAnd(Full, Passes);
@@ -262,17 +264,13 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   // x != y (i > 0 on a non-negative i) holds at both ends of the block and
   // fails between them when x - y crosses zero inside it: the sides must
   // compare the same way at both ends.
-  for (const GuardTest &G : Guards) {
+  for (auto [G, S] : zip(Guards, Sides)) {
     CmpInst::Predicate P =
         G.Inverted ? G.Cmp->getInversePredicate() : G.Cmp->getPredicate();
     if (P != CmpInst::ICMP_NE)
       continue;
-    Value *FirstL = Side(G, 0, true);
-    Value *FirstR = Side(G, 1, true);
-    Value *LastL = Side(G, 0, false);
-    Value *LastR = Side(G, 1, false);
-    Value *FirstAbove = B.CreateICmpSGT(FirstL, FirstR);
-    Value *LastAbove = B.CreateICmpSGT(LastL, LastR);
+    Value *FirstAbove = B.CreateICmpSGT(S[0][0], S[0][1]);
+    Value *LastAbove = B.CreateICmpSGT(S[1][0], S[1][1]);
     Full = B.CreateAnd(Full, B.CreateICmpEQ(FirstAbove, LastAbove));
   }
   return Full;
