@@ -84,8 +84,8 @@ json::Object prem::buildReport(Module &M, ModuleAnalysisManager &MAM) {
         Entry["block_iteration_fits_spm"] =
             uint64_t(*Bytes) <= scratchpadBudget(M);
       Entry["footprint"] = std::move(Nest);
-      if (const TilePlan *Plan = TI.lookup(FI.Nests[Idx]))
-        Entry["tiling"] = TI.toJSON(*Plan);
+      if (const TileDecision *D = TI.lookup(FI.Nests[Idx]))
+        Entry["tiling"] = TilingInfo::toJSON(*D);
     }
     Kernels.push_back(std::move(Entry));
   }

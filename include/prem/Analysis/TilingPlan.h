@@ -1,14 +1,16 @@
-//===- TilingPlan.h - Choose PREM tile sizes (seed 001, Alg. 2) -*- C++ -*-===//
+//===- TilingPlan.h - The PREM tile decision --------------------*- C++ -*-===//
 //
-// Part of prem-llvm. The prem-tiling analysis decides, per SIMT nest, how many
-// SIMT iterations (blockDim) and inner-loop iterations (tileDim) one PREM
-// interval covers so that the interval's footprint fits the scratchpad
-// (seed 001, Algorithm 2 and Equation 1), costed in unique bytes. prem-tile
-// applies it only where a tile's sizes are known at run time alone; it
-// otherwise chooses its own tile, costed in the bytes of the intervals it
-// copies (passes/Transforms/Tile/SlotPlanner.cpp). One decision for both is
-// issue 24's open item: until then print<prem-tiling> is Algorithm 2's
-// estimate, and the report's prem-tile record says what was applied.
+// Part of prem-llvm. The prem-tiling analysis is the one place where a tile
+// is decided: per SIMT nest, whether it can be tiled (legality, each reason
+// a named Refusal), which loop is cut (seed 001, Algorithm 2, lines 8-12:
+// the worksharing loop, else one loop deeper), the scratchpad slots and
+// their transfers (seed 003), and the tile's size (Equation 1), costed in
+// the bytes the slots really move. prem-tile applies exactly this decision
+// (it rewrites the state the decision leaves, it never decides again), so
+// print<prem-tiling> prints what prem-tile does.
+//
+// The decision is made in passes/Transforms/Tile (NestTiler.h lists its
+// files), where the state it hands to the rewriters is defined.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PREM_ANALYSIS_TILINGPLAN_H
@@ -17,46 +19,99 @@
 #include "prem/Analysis/Footprint.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace prem {
 
-/// One tiling considered: iterations per depth and what a tile moves.
-struct TileCandidate {
-  llvm::SmallVector<uint64_t, 4> Iterations;
-  uint64_t Bytes = 0;
-  uint64_t iterations() const;
-  double bytesPerIteration() const { return double(Bytes) / iterations(); }
+namespace tile {
+class NestTiler;
+} // namespace tile
+
+/// Why a loop is left alone, one name per kind of reason: the name of the
+/// missed remark and of the STATISTIC that counts it (as LoopFuse's
+/// fail("NotLoopSimplifyForm", ...)), with the text the remark and the
+/// report give.
+#define PREM_TILE_REFUSALS(X)                                                  \
+  X(ScratchpadTooLarge, "the scratchpad does not fit a host thread's stack")   \
+  X(GPUTilesOff, "GPU tiles are off for the kernel's kind or target")          \
+  X(OneTiledLoopPerFunction, "the function has a tiled loop already")          \
+  X(NoRegion, "no function holds the kernel's work")                           \
+  X(NotExact, "the footprint is not exact")                                    \
+  X(NoWorksharingLoop, "the kernel has no worksharing loop")                   \
+  X(LoopShape, "a loop is not in the form strip-mining needs")                 \
+  X(UnknownTripCount, "a trip count is not known when the loop starts")        \
+  X(NoInnerLoop, "no single inner loop to tile deeper")                        \
+  X(NotUniform, "a GPU tile's loop does not run alike in every thread")        \
+  X(OutsideAccess, "accesses outside an inner tile's loop cannot be placed")   \
+  X(KernelShape, "the kernel is not in a shape GPU tiles handle")              \
+  X(ArrayNotCopyable, "an array has no interval to copy")                      \
+  X(NoIntervalCode, "an array's interval has no code")                         \
+  X(ControlOnLoadedData, "control flow depends on loaded data")                \
+  X(MemoryOperation, "a memory operation other than a counted load or store")  \
+  X(ConditionalAccess, "an access runs only under a condition")                \
+  X(RuntimeValueLate, "a runtime value is computed after the tile starts")     \
+  X(Indirect, "an indirect access the tile cannot gather or scatter")          \
+  X(NoFit, "no tile fits the scratchpad")                                      \
+  X(RuntimeSizes, "the tile's bytes depend on runtime values")
+
+/// A default Refusal means "no reason": tile it.
+struct Refusal {
+  enum Kinds {
+    None,
+#define PREM_TILE_REFUSAL_KIND(Name, Description) Name,
+    PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_KIND)
+#undef PREM_TILE_REFUSAL_KIND
+  };
+  Kinds Kind = None;
+  std::string Text;
+  explicit operator bool() const { return Kind != None; }
+  /// The remark's name ("Tiled" for no reason).
+  llvm::StringRef name() const;
+  /// Counts the refusal in its STATISTIC.
+  void count() const;
 };
 
-struct TilePlan {
+/// The decision for one nest.
+struct TileDecision {
+  TileDecision();
+  TileDecision(TileDecision &&);
+  TileDecision &operator=(TileDecision &&);
+  ~TileDecision();
+
   const NestFootprint *Nest = nullptr;
-  /// Threads that share one interval (the block, or 1 for a host thread).
-  unsigned BlockThreads = 0;
-  uint64_t ScratchpadBytes = 0;
-  /// The chosen tiling, when there is one.
-  std::optional<TileCandidate> Chosen;
-  /// Intervals one block runs, when every loop bound is known.
-  std::optional<uint64_t> Intervals;
-  /// Every maximal tiling that fits, in the order tried.
-  std::vector<TileCandidate> Candidates;
-  /// Why this tiling, or why none.
-  std::string Why;
+  /// Why the nest is left alone; none when it is tiled.
+  Refusal Why;
+  /// The loop cut into tiles (0: the worksharing loop or the thread block),
+  /// and the iterations of it one tile holds (0 for a GPU block of a size
+  /// known only at launch).
+  unsigned Depth = 0;
+  uint64_t Iterations = 0;
+  /// prem-tile's report record as decided: the tile, its intervals, each
+  /// slot's transfer and bytes, and why this size (or why none).
+  llvm::json::Object Record;
+  /// The decided state prem-tile rewrites (null when refused).
+  std::unique_ptr<tile::NestTiler> Tiler;
+  /// Where remarks about the kernel point (null: nowhere, e.g. no region).
+  llvm::BasicBlock *Anchor = nullptr;
 };
 
 class TilingInfo {
 public:
-  std::vector<TilePlan> Plans;
+  std::vector<TileDecision> Decisions;
   void print(llvm::raw_ostream &OS) const;
-  llvm::json::Object toJSON(const TilePlan &P) const;
-  const TilePlan *lookup(const NestFootprint &N) const;
-  bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &PA,
-                  llvm::ModuleAnalysisManager::Invalidator &);
+  /// The decision as the report's "tiling" object.
+  static llvm::json::Object toJSON(const TileDecision &D);
+  const TileDecision *lookup(const NestFootprint &N) const;
+  TileDecision *lookup(const NestFootprint &N);
+  bool invalidate(llvm::Module &M, const llvm::PreservedAnalyses &PA,
+                  llvm::ModuleAnalysisManager::Invalidator &Inv);
 };
 
 class TilingAnalysis : public llvm::AnalysisInfoMixin<TilingAnalysis> {

@@ -8,7 +8,9 @@
 //                         each tile's header, Load/Execute/Store contract;
 //   BlockTileRewriter.cpp a CUDA block or an OpenMP team's chunk as the tile;
 //   TileRecord.cpp        the report record and remarks of a tiled loop;
-//   PremTile.cpp          the pass: legality, plan, rewrite, record.
+//   TilingPlan.cpp        the prem-tiling analysis: a NestTiler per nest,
+//                         decided (legality and plan, no IR change);
+//   PremTile.cpp          the pass: rewrites each decided NestTiler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,49 +57,6 @@ BasicBlock *uniqueReturnBlock(Function &F);
 /// Call's block before it.
 Value *storedBefore(CallBase *Call, unsigned ArgNo);
 
-/// Why prem-tile leaves a loop alone, one name per kind of reason: the
-/// name of the missed remark and of the STATISTIC that counts it (as
-/// LoopFuse's fail("NotLoopSimplifyForm", ...)), with the text the remark
-/// and the report give. A default Refusal means "no reason": tile it.
-#define PREM_TILE_REFUSALS(X)                                                  \
-  X(ScratchpadTooLarge, "the scratchpad does not fit a host thread's stack")   \
-  X(GPUTilesOff, "GPU tiles are off for the kernel's kind or target")          \
-  X(OneTiledLoopPerFunction, "the function has a tiled loop already")          \
-  X(NoRegion, "no function holds the kernel's work")                           \
-  X(NotExact, "the footprint is not exact")                                    \
-  X(NoWorksharingLoop, "the kernel has no worksharing loop")                   \
-  X(LoopShape, "a loop is not in the form strip-mining needs")                 \
-  X(UnknownTripCount, "a trip count is not known when the loop starts")        \
-  X(NoInnerLoop, "no single inner loop to tile deeper")                        \
-  X(NotUniform, "a GPU tile's loop does not run alike in every thread")        \
-  X(OutsideAccess, "accesses outside an inner tile's loop cannot be placed")   \
-  X(KernelShape, "the kernel is not in a shape GPU tiles handle")              \
-  X(ArrayNotCopyable, "an array has no interval to copy")                      \
-  X(NoIntervalCode, "an array's interval has no code")                         \
-  X(ControlOnLoadedData, "control flow depends on loaded data")                \
-  X(MemoryOperation, "a memory operation other than a counted load or store")  \
-  X(ConditionalAccess, "an access runs only under a condition")                \
-  X(RuntimeValueLate, "a runtime value is computed after the tile starts")     \
-  X(Indirect, "an indirect access the tile cannot gather or scatter")          \
-  X(NoFit, "no tile fits the scratchpad")                                      \
-  X(RuntimeSizes, "the tile's bytes depend on runtime values")
-
-struct Refusal {
-  enum Kinds {
-    None,
-#define PREM_TILE_REFUSAL_KIND(Name, Description) Name,
-    PREM_TILE_REFUSALS(PREM_TILE_REFUSAL_KIND)
-#undef PREM_TILE_REFUSAL_KIND
-  };
-  Kinds Kind = None;
-  std::string Text;
-  explicit operator bool() const { return Kind != None; }
-  /// The remark's name.
-  StringRef name() const;
-  /// Counts the refusal in its STATISTIC.
-  void count() const;
-};
-
 /// A comparison of a CUDA kernel's bounds guard: a thread runs the body
 /// when it is true (false when Inverted).
 struct GuardTest {
@@ -108,22 +67,34 @@ struct GuardTest {
 /// One worksharing loop and everything needed to tile it.
 class NestTiler {
 public:
-  NestTiler(const NestFootprint &Nest, const TilePlan *Plan, unsigned Id,
-            uint64_t Budget, isl::ctx Ctx, FunctionAnalysisManager &FAM,
-            bool BlockTile)
-      : Nest(Nest), Plan(Plan), Id(Id), Budget(Budget), BufferBytes(Budget),
+  NestTiler(const NestFootprint &Nest, unsigned Id, uint64_t Budget,
+            isl::ctx Ctx, FunctionAnalysisManager &FAM, bool BlockTile)
+      : Nest(Nest), Id(Id), Budget(Budget), BufferBytes(Budget),
         Ctx(Ctx), BlockTile(BlockTile), F(*Nest.Region), FAM(FAM),
         DT(FAM.getResult<DominatorTreeAnalysis>(F)),
         LI(FAM.getResult<LoopAnalysis>(F)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
         ORE(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F)) {}
 
-  /// Tiles the loop; false (and Why) when it is left alone.
-  bool run(json::Object &Record);
+  /// Decides the tile (legality, then the plan, deeper loops where the
+  /// loop cannot be tiled; no IR change): the reasons when none can be, and
+  /// the record of what was decided (TilingPlan.cpp).
+  Refusal decideTile(json::Object &Record);
+  /// The loop cut and the iterations of it one tile holds, as decided.
+  unsigned depth() const { return TileDepth; }
+  uint64_t iterations() const { return TileIterations; }
+  /// Rewrites the loop as decided and emits its remarks (PremTile.cpp).
+  void rewrite();
+  /// Leaves the loop alone: the record and the remark say why.
+  void refuse(json::Object &Record, const Refusal &Why);
+  /// Where remarks about the kernel point.
+  BasicBlock *anchor() const {
+    return Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
+                                        : &F.getEntryBlock();
+  }
 
 private:
   const NestFootprint &Nest;
-  const TilePlan *Plan;
   unsigned Id;
   uint64_t Budget;
   /// The scratchpad buffer the tiles use: what the largest tile needs when
@@ -365,13 +336,6 @@ private:
   BasicBlock *versionPartial(Instruction *Start,
                              function_ref<Value *(IRBuilder<> &)> Number,
                              function_ref<Value *(IRBuilder<> &)> Full);
-  /// Where remarks about the kernel point.
-  BasicBlock *anchor() const {
-    return Nest.Kernel->SIMT.LoopHeader ? Nest.Kernel->SIMT.LoopHeader
-                                        : &F.getEntryBlock();
-  }
-  /// Leaves the loop alone: the record and the remark say why.
-  bool refuse(json::Object &Record, const Refusal &Why);
   /// The footprint's first reason for not being exact.
   Refusal notExact() const {
     return {Refusal::NotExact,
@@ -381,10 +345,15 @@ private:
   /// reasons when none can (PremTile.cpp).
   Refusal decide(uint64_t &Iterations, json::Object &Record);
   void startAttempt();
-  /// The record and remarks of the tiled loop (TileRecord.cpp).
-  void record(uint64_t Iterations, json::Object &Record);
-  json::Array recordArrays(uint64_t Iterations) const;
-  json::Object recordIndirect(uint64_t Iterations);
+  /// The iterations of the tiled loop per tile, once decided.
+  uint64_t TileIterations = 0;
+  /// The record of the decided tile, and its remarks once it is rewritten
+  /// (TileRecord.cpp).
+  void record(json::Object &Record) const;
+  void remark();
+  json::Array recordArrays() const;
+  json::Object recordIndirect() const;
+  void remarkIndirect();
   /// The tile header's code: intervals, slots, the fit and alias check, and
   /// the branch between the scratchpad path and the global path.
   BranchInst *emitTileHeader(IRBuilder<> &B, StringMap<Value *> &Params,

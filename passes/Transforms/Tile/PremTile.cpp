@@ -102,19 +102,9 @@ void Refusal::count() const {
   }
 }
 
-static cl::opt<bool> GPUTiles(
-    "prem-gpu-tiles",
-    cl::desc("Tile NVPTX kernels: one interval per thread block (CUDA) or "
-             "team chunk (OpenMP), shared by the block. Default: on for CUDA "
-             "kernels, off for OpenMP ones (not yet run on a GPU)"),
-    cl::init(false));
-
-/// Largest scratchpad put in a host-offload thread's frame.
-static constexpr uint64_t MostHostScratchpad = uint64_t(1) << 20;
-
 /// A kernel left alone: its record says why, and, where there is code to
 /// point at, a missed remark named after the kind of reason.
-static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter *ORE,
+static void recordRefusal(json::Object &Record, OptimizationRemarkEmitter *ORE,
                           BasicBlock *At, const Function &Kernel,
                           const Refusal &Why) {
   LLVM_DEBUG(dbgs() << "prem-tile: " << Kernel.getName() << " refused ("
@@ -130,33 +120,19 @@ static bool recordRefusal(json::Object &Record, OptimizationRemarkEmitter *ORE,
              << "kernel " << Kernel.getName()
              << " not transformed: " << Why.Text;
     });
-  return false;
 }
 
-bool NestTiler::refuse(json::Object &Record, const Refusal &Why) {
-  return recordRefusal(Record, &ORE, anchor(), *Nest.Kernel->Entry, Why);
+void NestTiler::refuse(json::Object &Record, const Refusal &Why) {
+  recordRefusal(Record, &ORE, anchor(), *Nest.Kernel->Entry, Why);
 }
 
-bool NestTiler::run(json::Object &Record) {
-  // On host offload the scratchpad is a buffer in the thread's frame: keep
-  // it far from the size of a thread's stack (OMP_STACKSIZE, 4 MiB by
-  // default in libomp).
-  if (!BlockTile && Budget > MostHostScratchpad)
-    return refuse(Record,
-                  {Refusal::ScratchpadTooLarge,
-                   formatv("a scratchpad of {0} bytes is too large for a "
-                           "host-offload thread's stack (at most {1})",
-                           Budget, MostHostScratchpad)
-                       .str()});
-  uint64_t Iterations = 0;
-  if (Refusal Why = decide(Iterations, Record))
-    return refuse(Record, Why);
+void NestTiler::rewrite() {
   LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName()
                     << ": tiling the depth-" << TileDepth << " loop"
                     << (ThreadBlock ? " of a thread block"
                         : BlockTile ? " of a team's chunk"
                                     : "")
-                    << ", " << Iterations << " iteration(s) per tile, "
+                    << ", " << TileIterations << " iteration(s) per tile, "
                     << Slots.size() << " slot(s)\n");
   if (BlockTile && !TileDepth) {
     transformBlockTile();
@@ -166,111 +142,35 @@ bool NestTiler::run(json::Object &Record) {
     else if (BlockTile)
       versionTeamChunk();
     placeCompatibleIntervals();
-    transform(Iterations);
+    transform(TileIterations);
   }
   ++NumTiled;
-  record(Iterations, Record);
-  return true;
+  remark();
 }
 
-/// Legality, then the plan, at the worksharing loop and, where it cannot be
-/// tiled, one loop deeper at a time (seed 001, Algorithm 2, lines 8-12):
-/// the reasons every depth was refused (named after the deepest one's kind),
-/// none once one can be tiled.
-Refusal NestTiler::decide(uint64_t &Iterations, json::Object &Record) {
-  Refusal Why = legality();
-  if (!Why)
-    Why = chooseIterations(Iterations, Record);
-  // Why the loop around the one tried next was refused (Why holds them all).
-  std::string LastWhy = Why.Text;
-  // Algorithm 2, lines 8-12: tile the next loop in, down to depth 2.
-  for (unsigned Depth = 1;
-       Why && (OneIterationTooLarge || DeeperMayDo) && Depth <= 2; ++Depth) {
-    if (!OneIterationTooLarge && none_of(Nest.Loops, [&](const NestLoop &NL) {
-          return NL.Depth == Depth;
-        }))
-      break;
-    DeeperBecause.clear();
-    if (DeeperMayDo) {
-      StringRef Around = Depth == 2    ? "tiles of the depth-1 loop"
-                         : ThreadBlock ? "a tile of the whole block"
-                         : BlockTile   ? "a tile of the team's whole chunk"
-                                       : "tiles of whole SIMT iterations";
-      DeeperBecause = (Around + " refused: " + LastWhy).str();
-    }
-    LLVM_DEBUG(dbgs() << "prem-tile: " << Nest.Kernel->Entry->getName() << ": "
-                      << Why.Text << "; trying depth " << Depth << "\n");
-    startAttempt();
-    Refusal InnerWhy = innerLegality(Depth);
-    if (!InnerWhy)
-      InnerWhy = chooseIterations(Iterations, Record);
-    Why = InnerWhy ? Refusal{InnerWhy.Kind, Why.Text + "; " + InnerWhy.Text}
-                   : Refusal();
-    LastWhy = InnerWhy.Text;
-  }
-  return Why;
-}
-
-/// A new attempt, one loop deeper: what the last one planned is forgotten.
-void NestTiler::startAttempt() {
-  DeeperMayDo = false;
-  SlotOf.clear();
-  Slots.clear();
-  IndirectStride = 0;
-  TileIndirect.clear();
-  IndirectThreads = 1;
-  BufferBytes = Budget;
-  OneIterationTooLarge = false;
-}
 PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!isDeviceModule(M))
     return PreservedAnalyses::all();
-  const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
-  const TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
+  // The decision is the prem-tiling analysis' (TilingPlan.cpp); this pass
+  // applies it.
+  TilingInfo &TI = MAM.getResult<TilingAnalysis>(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  Triple T(M.getTargetTriple());
-  bool GPU = T.isNVPTX() || T.isAMDGPU();
-  uint64_t Budget = scratchpadBudget(M);
   TransformRecords &Records = MAM.getResult<TransformRecordsAnalysis>(M);
   SmallPtrSet<Function *, 4> Changed;
-  for (auto [Id, Nest] : enumerate(FI.Nests)) {
-    json::Object Record{{"kernel", Nest.Kernel->Entry->getName()}};
-    // CUDA block tiles ran on an H100 (bench/gpu); OpenMP ones (NVPTX and
-    // AMDGPU) have not run on a GPU yet, so they stay behind the option.
-    // Thread-index kernels on AMDGPU (HIP) would need the block checks in
-    // AMDGPU's registers.
-    bool ThreadIndexKernel = Nest.Kernel->Kind == KernelKind::CUDA;
-    bool BlockTile =
-        (T.isNVPTX() || (T.isAMDGPU() && !ThreadIndexKernel)) &&
-        (GPUTiles.getNumOccurrences() ? bool(GPUTiles) : ThreadIndexKernel);
-    if (GPU && !BlockTile) {
-      std::string Why =
-          T.isAMDGPU() && ThreadIndexKernel
-              ? "AMDGPU thread-index kernels are not tiled yet"
-          : T.isAMDGPU() ? "GPU tiles are off (-prem-gpu-tiles turns them "
-                           "on; they are not yet validated on a GPU)"
-          : ThreadIndexKernel
-              ? "GPU tiles are off (-prem-gpu-tiles=false)"
-              : "GPU tiles are off (-prem-gpu-tiles turns them on; they are "
-                "not yet validated on a GPU)";
-      Function *F = Nest.Kernel->SIMT.Region;
+  for (auto [Id, D] : enumerate(TI.Decisions)) {
+    json::Object Record = D.Record;
+    if (D.Why && D.Tiler) {
+      D.Tiler->refuse(Record, D.Why);
+    } else if (D.Why) {
+      Function *F = D.Anchor ? D.Anchor->getParent() : nullptr;
       recordRefusal(Record,
                     F ? &FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F)
                       : nullptr,
-                    F ? &F->getEntryBlock() : nullptr, *Nest.Kernel->Entry,
-                    {Refusal::GPUTilesOff, Why});
-    } else if (!Nest.Region) {
-      recordRefusal(Record, nullptr, nullptr, *Nest.Kernel->Entry,
-                    {Refusal::NoRegion, "no function holds the kernel's work"});
-    } else if (Changed.count(Nest.Region)) {
-      recordRefusal(
-          Record, nullptr, nullptr, *Nest.Kernel->Entry,
-          {Refusal::OneTiledLoopPerFunction, "one tiled loop per function"});
+                    D.Anchor, *D.Nest->Kernel->Entry, D.Why);
     } else {
-      NestTiler Tiler(Nest, TI.lookup(Nest), Id, Budget, FI.ctx(), FAM,
-                      BlockTile);
-      if (Tiler.run(Record))
-        Changed.insert(Nest.Region);
+      D.Tiler->rewrite();
+      Record["transformed"] = true;
+      Changed.insert(D.Nest->Region);
     }
     Records.Tiles.insert({unsigned(Id), std::move(Record)});
   }

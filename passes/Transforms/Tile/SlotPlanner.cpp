@@ -411,21 +411,28 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
                     TileDepth)
                 .str()};
   if (!One) {
-    // Sizes known only at run time: take the plan (bytes counted exactly)
-    // when it keeps inner loops whole; every tile checks the fit anyway.
-    if (!Plan || !Plan->Chosen)
-      return {Refusal::NoFit,
-              "no tiling fits: " + (Plan ? Plan->Why : std::string("no plan"))};
-    const TileCandidate &C = *Plan->Chosen;
-    for (auto [D, I] : enumerate(C.Iterations))
-      if (D && I && Nest.Loops.size() > D && Nest.Loops[D].MaxTripCount &&
-          I < *Nest.Loops[D].MaxTripCount)
-        return {Refusal::RuntimeSizes,
-                "one SIMT iteration does not fit the scratchpad and tiling "
-                "inner loops is not implemented"};
-    Iterations = std::min(Most, C.Iterations[0]);
-    Record["why"] = "sizes are known only at run time: the exact-footprint "
-                    "plan's SIMT tile, fit checked per tile at run time";
+    // What the slots move is known only at run time, where every tile checks
+    // that it fits. The exact footprint (each byte once: no transfer moves
+    // less) bounds the tile: the most SIMT iterations, inner loops whole,
+    // whose footprint fits (seed 001, Algorithm 2, line 3).
+    uint64_t Lo = 0, Hi = Most;
+    while (Lo < Hi) {
+      uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
+      auto Bytes = Nest.bytesPerTile({Mid});
+      if (Bytes && *Bytes <= Budget)
+        Lo = Mid;
+      else
+        Hi = Mid - 1;
+    }
+    if (!Lo)
+      return {Refusal::RuntimeSizes,
+              "the tile's bytes depend on runtime values, and one SIMT "
+              "iteration's exact footprint is not known to fit the "
+              "scratchpad"};
+    Iterations = Lo;
+    Record["why"] = "sizes are known only at run time: the most SIMT "
+                    "iterations whose exact footprint fits, fit checked per "
+                    "tile at run time";
     return {};
   }
   if (*One > Budget) {

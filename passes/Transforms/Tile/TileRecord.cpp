@@ -1,8 +1,9 @@
 //===- TileRecord.cpp - What prem-tile reports of a tiled loop ------------===//
 //
 // The report record (tile shape, intervals, per-array transfers, stretches
-// outside the tile) and the remarks (Tiled, Gathered, Scattered) of a loop
-// prem-tile has transformed; a refused one gets NestTiler::refuse's.
+// outside the tile) of a decided tile, and the remarks (Tiled, Gathered,
+// Scattered) of a loop prem-tile has transformed; a refused one gets
+// NestTiler::refuse's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,8 @@ using namespace llvm;
 using namespace prem;
 using namespace prem::tile;
 
-void NestTiler::record(uint64_t Iterations, json::Object &Record) {
-  Record["transformed"] = true;
+void NestTiler::record(json::Object &Record) const {
+  uint64_t Iterations = TileIterations;
   if (Iterations)
     Record["tile_iterations"] = Iterations;
   std::string Agent = ThreadBlock ? "one thread block"
@@ -58,27 +59,33 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
     if (Count)
       Record["intervals"] = *Count;
   }
-  json::Array Arrays = recordArrays(Iterations);
+  json::Array Arrays = recordArrays();
   if (IndirectStride)
-    Arrays.push_back(recordIndirect(Iterations));
+    Arrays.push_back(recordIndirect());
   Record["arrays"] = std::move(Arrays);
   // Accesses outside the tiled loop, per stretch (one compatible interval
   // each time it runs).
-  SmallVector<std::string, 4> Stretches;
   if (!Outside.empty()) {
     json::Array List;
-    for (const OutsideStretch &S : Outside) {
+    for (const OutsideStretch &S : Outside)
       List.push_back(json::Object{{"loop", formatv("depth-{0}", S.Depth).str()},
                                   {"before", S.Before},
                                   {"after", S.After}});
-      for (auto [Count, Where] :
-           {std::pair(S.Before, "before"), std::pair(S.After, "after")})
-        if (Count)
-          Stretches.push_back(
-              formatv("{0} {1} the depth-{2} loop", Count, Where, S.Depth));
-    }
     Record["outside"] = std::move(List);
   }
+}
+
+void NestTiler::remark() {
+  uint64_t Iterations = TileIterations;
+  if (IndirectStride)
+    remarkIndirect();
+  SmallVector<std::string, 4> Stretches;
+  for (const OutsideStretch &S : Outside)
+    for (auto [Count, Where] :
+         {std::pair(S.Before, "before"), std::pair(S.After, "after")})
+      if (Count)
+        Stretches.push_back(
+            formatv("{0} {1} the depth-{2} loop", Count, Where, S.Depth));
   ORE.emit([&] {
     const Instruction &First = *anchor()->getFirstNonPHIOrDbg();
     if (!Iterations)
@@ -120,7 +127,8 @@ void NestTiler::record(uint64_t Iterations, json::Object &Record) {
 
 /// What a tile moves, per slot: its byte interval (what SoftDMA copies)
 /// and the bytes it really touches (what stripped copies move).
-json::Array NestTiler::recordArrays(uint64_t Iterations) const {
+json::Array NestTiler::recordArrays() const {
+  uint64_t Iterations = TileIterations;
   json::Array Arrays;
   std::string Context = tileContext(Iterations);
   for (const Slot &S : Slots) {
@@ -154,14 +162,22 @@ json::Array NestTiler::recordArrays(uint64_t Iterations) const {
   return Arrays;
 }
 
-/// The gathered or scattered elements' slot (seed 001's DAE for the
-/// accesses SoftDMA cannot copy as an interval), and its remark.
-json::Object NestTiler::recordIndirect(uint64_t Iterations) {
-  bool Scatters = scatters();
+/// The arrays the indirect accesses read or write, by name.
+static SmallVector<StringRef, 2>
+indirectArrays(ArrayRef<const IndirectSite *> Sites) {
   SmallVector<StringRef, 2> Names;
-  for (const IndirectSite *G : TileIndirect)
+  for (const IndirectSite *G : Sites)
     if (!G->Name.empty() && !is_contained(Names, G->Name))
       Names.push_back(G->Name);
+  return Names;
+}
+
+/// The gathered or scattered elements' slot (seed 001's DAE for the
+/// accesses SoftDMA cannot copy as an interval).
+json::Object NestTiler::recordIndirect() const {
+  uint64_t Iterations = TileIterations;
+  bool Scatters = scatters();
+  SmallVector<StringRef, 2> Names = indirectArrays(TileIndirect);
   json::Array Touched;
   for (StringRef N : Names)
     Touched.push_back(N);
@@ -178,6 +194,12 @@ json::Object NestTiler::recordIndirect(uint64_t Iterations) {
     Array["interval_bytes"] = *Bytes;
     Array["unique_bytes"] = *Bytes;
   }
+  return Array;
+}
+
+void NestTiler::remarkIndirect() {
+  bool Scatters = scatters();
+  SmallVector<StringRef, 2> Names = indirectArrays(TileIndirect);
   ORE.emit([&] {
     OptimizationRemark R("prem", Scatters ? "Scattered" : "Gathered",
                          &*anchor()->getFirstNonPHIOrDbg());
@@ -193,5 +215,4 @@ json::Object NestTiler::recordIndirect(uint64_t Iterations) {
            "global memory";
     return R;
   });
-  return Array;
 }

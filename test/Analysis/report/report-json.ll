@@ -71,16 +71,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:     "kind": "thread-index"
 ; CHECK-NEXT:   },
 ; CHECK-NEXT:   "tiling": {
-; CHECK-NEXT:     "block_threads": 128,
-; CHECK-NEXT:     "bytes_per_iteration": 4.0625,
-; CHECK-NEXT:     "bytes_per_tile": 33280,
-; CHECK-NEXT:     "candidates": 1,
-; CHECK-NEXT:     "intervals": 1,
-; CHECK-NEXT:     "tile": [
-; CHECK-NEXT:       128,
-; CHECK-NEXT:       64
-; CHECK-NEXT:     ],
-; CHECK-NEXT:     "why": "[128,64]: 33280 bytes per tile, 4.06 bytes per iteration, the fewest of 1 maximal tiling(s)"
+; CHECK-NEXT:     "depth": 0,
+; CHECK-NEXT:     "scratchpad_bytes_per_tile": 33280,
+; CHECK-NEXT:     "tile_iterations": 128,
+; CHECK-NEXT:     "tiled": true,
+; CHECK-NEXT:     "why": "one tile per thread block (a full block of threads that all pass the bounds guard)"
 ; CHECK:          "exact": false,
 ; CHECK:          "reasons": [
 ; CHECK-NEXT:       {
@@ -88,9 +83,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:         "message": "atomic read-modify-write"
 ; CHECK:        "name": "accumulate",
 ; CHECK:        "tiling": {
-; CHECK-NEXT:     "block_threads": 0,
-; CHECK-NEXT:     "candidates": 0,
-; CHECK-NEXT:     "why": "no tiling: the footprint is not exact (atomic read-modify-write)"
+; CHECK-NEXT:     "refusal": "NotExact",
+; CHECK-NEXT:     "tiled": false,
+; CHECK-NEXT:     "why": "the footprint is not exact: atomic read-modify-write"
 ; CHECK:      "prem_report_version": 1,
 ; CHECK-NEXT: "spm_bytes": 49152,
 ; CHECK-NEXT: "target": "nvptx64-nvidia-cuda"

@@ -1,8 +1,9 @@
-// Seed 001, Algorithm 2 on gemm (N = 64, host offload: one thread per tile)
-// under three scratchpad budgets. Every maximal tiling is listed; the one
-// moving the fewest bytes per iteration wins. Hand check for 20000 bytes:
-// [32,30,64] keeps 32 rows of A (8192), 30 columns of B (7680) and a 32x30
-// block of C (3840) = 19712 bytes for 61440 iterations; 2*3 = 6 intervals.
+// The tile decision (print<prem-tiling>) on gemm (N = 64, host offload: one
+// thread per tile) under four scratchpad budgets: the loop cut, the tile's
+// size, its slots and why, exactly what prem-tile applies (the same record
+// is the report's). Hand check for 20000 bytes: a tile of 7 rows of C
+// (i) holds 7 rows of C and of A (7 * 256 = 1792 bytes each) and all of B
+// (16384): 19968 bytes; 8 rows would need 20480. 64 / 7 -> 10 tiles.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes='print<prem-tiling>' -disable-output %t.ll | FileCheck %s --check-prefix=DEFAULT
 // RUN: %opt_prem -passes='print<prem-tiling>' -prem-spm-bytes=20000 -disable-output %t.ll | FileCheck %s --check-prefix=MID
@@ -22,27 +23,27 @@ void gemm(float *restrict C, const float *restrict A, const float *restrict B) {
 }
 
 // The whole problem fits 48 KiB: one interval.
-// DEFAULT: kernel __omp_offloading_{{.*}}_gemm_l14 (1 thread(s) per tile, 49152 bytes of scratchpad)
-// DEFAULT: chosen [64,64,64]: 49152 bytes per tile, 0.19 bytes per iteration, the fewest of 7 maximal tiling(s)
-// DEFAULT-NEXT: intervals: 1
+// DEFAULT: prem-tiling: module {{.*}} (49152 bytes of scratchpad)
+// DEFAULT-NEXT: kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: tiled, the worksharing loop, 64 iteration(s) per tile, 49152 bytes of scratchpad, 1 interval(s)
+// DEFAULT-NEXT: why: largest tile of whole SIMT iterations whose byte intervals fit 49152 bytes
+// DEFAULT-NEXT: slot C: interval, 16384 bytes (16384 touched), store interval
+// DEFAULT-NEXT: slot A: interval, 16384 bytes (16384 touched), store none
+// DEFAULT-NEXT: slot B: interval, 16384 bytes (16384 touched), store none
 
-// MID: candidate [1,64,64]: 16896 bytes, 4.12 bytes/iteration
-// MID-NEXT: candidate [2,64,64]: 17408 bytes, 2.12 bytes/iteration
-// MID-NEXT: candidate [4,64,64]: 18432 bytes, 1.12 bytes/iteration
-// MID-NEXT: candidate [8,62,64]: 19904 bytes, 0.63 bytes/iteration
-// MID-NEXT: candidate [16,49,64]: 19776 bytes, 0.39 bytes/iteration
-// MID-NEXT: candidate [32,30,64]: 19712 bytes, 0.32 bytes/iteration
-// MID-NEXT: candidate [64,7,64]: 19968 bytes, 0.70 bytes/iteration
-// Algorithm 2's own choice (largest blockDim with whole inner loops) loses:
-// MID-NEXT: candidate [7,64,64]: 19968 bytes, 0.70 bytes/iteration
-// MID-NEXT: chosen [32,30,64]: 19712 bytes per tile, 0.32 bytes per iteration, the fewest of 8 maximal tiling(s)
-// MID-NEXT: intervals: 6
+// MID: kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: tiled, the worksharing loop, 7 iteration(s) per tile, 19968 bytes of scratchpad, 10 interval(s)
+// MID-NEXT: why: largest tile of whole SIMT iterations whose byte intervals fit 20000 bytes: fewest bytes per iteration (2852.57 vs 16896 for one iteration); balanced at run time
+// MID-NEXT: slot C: interval, 1792 bytes (1792 touched), store interval
+// MID-NEXT: slot A: interval, 1792 bytes (1792 touched), store none
+// MID-NEXT: slot B: interval, 16384 bytes (16384 touched), store none
 
-// Not even one row with whole inner loops fits: the j loop is cut to one
-// iteration and the k loop tiled.
-// SMALL: candidate [1,2,64]: 776 bytes, 6.06 bytes/iteration
-// SMALL: candidate [16,1,13]: 948 bytes, 4.56 bytes/iteration
-// SMALL: chosen [16,1,13]: 948 bytes per tile, 4.56 bytes per iteration, the fewest of 7 maximal tiling(s)
-// SMALL-NEXT: intervals: 1280
+// Not even one row with its inner loops fits: the j loop is tiled, one row
+// at a time. B's columns as a 2-D transfer (64 rows of 8 bytes, not a 16 KiB
+// interval): 64 (C, 8 bytes, slots are 64-aligned) + 256 (A's row) + 512 =
+// 832 bytes; 3 columns would need 64 + 256 + 768. 64 rows x 32 tiles.
+// SMALL: kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: tiled, the depth-1 loop, 2 iteration(s) per tile, 832 bytes of scratchpad, 2048 interval(s)
+// SMALL-NEXT: why: largest tile of iterations of the depth-1 loop, one SIMT iteration at a time (one SIMT iteration does not fit) whose byte intervals fit 1000 bytes: fewest bytes per iteration (416.00 vs 576 for one iteration)
+// SMALL-NEXT: slot C: interval, 8 bytes (8 touched), store interval
+// SMALL-NEXT: slot A: interval, 256 bytes (256 touched), store none
+// SMALL-NEXT: slot B: 2d (rows 256 bytes apart), 512 bytes (512 touched), store none
 
-// TINY: no tiling: one iteration of every loop across 1 thread(s) needs more than 8 bytes
+// TINY: kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: not tiled (NoFit): one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 8 available; one iteration of the depth-1 loop needs 576 bytes of scratchpad (byte intervals), more than the 8 available; one iteration of the depth-2 loop needs 128 bytes of scratchpad (byte intervals), more than the 8 available

@@ -1,5 +1,6 @@
-; On a GPU the SIMT dimension of a tile is a multiple of the block size; a
-; kernel of unknown block size, or with an inexact footprint, gets no plan.
+; A CUDA kernel's tile is its thread block: of the size it states
+; (nvvm.maxntid, -prem-block-size), else of the launch's, the fit checked
+; per block at run time. A kernel with an inexact footprint is not tiled.
 ; RUN: %opt_prem -passes='print<prem-tiling>' -disable-output %s | FileCheck %s
 ; RUN: %opt_prem -passes='print<prem-tiling>' -prem-block-size=64 -disable-output %s | FileCheck %s --check-prefix=USER
 
@@ -46,14 +47,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; A block of 128 threads is the whole thread index range: one tile of
 ; 128 rows (32768 bytes of A, 512 of y).
-; CHECK: kernel rowsum (128 thread(s) per tile, 49152 bytes of scratchpad)
-; CHECK-NEXT: candidate [128,64]: 33280 bytes, 4.06 bytes/iteration
-; CHECK-NEXT: chosen [128,64]: 33280 bytes per tile, 4.06 bytes per iteration, the fewest of 1 maximal tiling(s)
-; CHECK-NEXT: intervals: 1
-; CHECK: kernel unknown_block (0 thread(s) per tile, 49152 bytes of scratchpad)
-; CHECK-NEXT: no tiling: the block size is unknown (state it with __launch_bounds__, thread_limit or -prem-block-size)
-; CHECK: kernel atomic (128 thread(s) per tile, 49152 bytes of scratchpad)
-; CHECK-NEXT: no tiling: the footprint is not exact (atomic read-modify-write)
+; CHECK: kernel rowsum: tiled, the thread block, 128 thread(s) per tile, 33280 bytes of scratchpad
+; CHECK-NEXT: why: one tile per thread block (a full block of threads that all pass the bounds guard)
+; CHECK-NEXT: slot A: interval, 32768 bytes (32768 touched), store none
+; CHECK-NEXT: slot y: interval, 512 bytes (512 touched), store interval
+; CHECK-NEXT: kernel unknown_block: tiled, the thread block, one block of the launch's size per tile
+; CHECK-NEXT: why: one tile per thread block; block size unknown, fit checked per block at run time
+; CHECK-NEXT: slot x: interval, store interval
+; CHECK-NEXT: kernel atomic: not tiled (NotExact): the footprint is not exact: atomic read-modify-write
 
-; USER: kernel unknown_block (64 thread(s) per tile, 49152 bytes of scratchpad)
-; USER-NEXT: candidate [64]: 256 bytes, 4.00 bytes/iteration
+; USER: kernel unknown_block: tiled, the thread block, 64 thread(s) per tile, 256 bytes of scratchpad
+; USER-NEXT: why: one tile per thread block (a full block of threads that all pass the bounds guard)
+; USER-NEXT: slot x: interval, 256 bytes (256 touched), store interval

@@ -21,6 +21,7 @@ Prints one line per build and a summary; exits 1 on the first difference,
 naming the build, the output and the first differing line.
 """
 import argparse
+import json
 import difflib
 import os
 import re
@@ -138,6 +139,20 @@ def transform(opt, plugin, ir, options, runtime, path, everything=False):
     return out
 
 
+def without_tiling(out):
+    """Drops the report's 'tiling' objects and print<prem-tiling>'s lines."""
+    if out.get("report.json", ["(no file)"]) != ["(no file)"]:
+        report = json.loads("\n".join(out["report.json"]))
+        for k in report.get("kernels", []):
+            k.pop("tiling", None)
+        out["report.json"] = json.dumps(report, indent=2).splitlines()
+    if "printers" in out:
+        lines = out["printers"]
+        at = next((i for i, l in enumerate(lines)
+                   if l.startswith("prem-tiling:")), len(lines))
+        out["printers"] = lines[:at]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--clang", required=True)
@@ -158,6 +173,10 @@ def main():
     ap.add_argument("--ignore", metavar="REGEX",
                     help="leave out lines that match (a change meant to "
                     "differ, e.g. a remark's new name)")
+    ap.add_argument("--without-tiling", action="store_true",
+                    help="leave out the tile decision's own outputs (the "
+                    "report's 'tiling' objects, print<prem-tiling>), for a "
+                    "change meant to alter them alone")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     n = 0
@@ -176,6 +195,9 @@ def main():
             for out in (a, b):
                 for what in out:
                     out[what] = [l for l in out[what] if not drop.search(l)]
+        if args.without_tiling:
+            for out in (a, b):
+                without_tiling(out)
         for what in a:
             if a[what] != b[what]:
                 diff = list(difflib.unified_diff(
