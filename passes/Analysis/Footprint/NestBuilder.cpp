@@ -338,11 +338,6 @@ std::string NestBuilder::shapeKey(const RawAccess &R) {
 /// per access rather than per fused piece so that reads and writes stay apart.
 void NestBuilder::tileByteSets(ArrayFootprint &AF,
                                ArrayRef<RawAccess> Raws) const {
-  if (any_of(Raws, [](const RawAccess &R) {
-        return any_of(R.Subs,
-                      [](const Linear &L) { return !L.Floors.empty(); });
-      }))
-    return;
   // Tiles of SIMT iterations (inner loops whole) or, within one iteration
   // of each loop around it, of iterations of the depth-1 or depth-2 loop.
   // An inner tile's sets are those of the accesses in a loop of its depth:
