@@ -49,11 +49,42 @@ using namespace prem;
 STATISTIC(NumKernels, "Kernels found");
 STATISTIC(NumSIMTLoops, "Kernels with an OpenMP worksharing (SIMT) loop");
 
-static cl::opt<unsigned> BlockSizeOpt(
-    "prem-block-size",
-    cl::desc("Threads per block to assume for kernels whose block size is not "
-             "given by __launch_bounds__/reqntid/num_threads (0: unknown)"),
-    cl::init(0));
+namespace {
+/// -prem-block-size=X[,Y[,Z]]: threads per block, or the block's shape.
+struct BlockSizeParser : public cl::parser<std::vector<unsigned>> {
+  using cl::parser<std::vector<unsigned>>::parser;
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
+             std::vector<unsigned> &Val) {
+    Val.clear();
+    SmallVector<StringRef, 3> Parts;
+    Arg.split(Parts, ',');
+    uint64_t Threads = 1;
+    for (StringRef P : Parts) {
+      unsigned V;
+      if (P.trim().getAsInteger(10, V) || (V == 0 && Parts.size() > 1))
+        break;
+      Val.push_back(V);
+      Threads *= V;
+    }
+    // 0 alone: unknown, as if not given.
+    if (Val.size() != Parts.size() || Val.size() > 3 || Threads > 1024)
+      return O.error("'" + Arg +
+                     "' is not a block size (X[,Y[,Z]] threads, at most "
+                     "1024 in all, e.g. 32,8)");
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<std::vector<unsigned>, false, BlockSizeParser> BlockSizeOpt(
+    "prem-block-size", cl::value_desc("X[,Y[,Z]]"),
+    cl::desc("Threads per block (X), or the block's shape (X,Y[,Z]), to "
+             "assume for kernels whose block size is not given by "
+             "__launch_bounds__/reqntid/num_threads (0: unknown)"));
+
+/// The block shape assumed for a kernel that reads its y index and states
+/// no shape: PolyBench-GPU's usual 32 x 8.
+static constexpr unsigned DefaultBlockX = 32, DefaultBlockY = 8;
 
 AnalysisKey KernelAnalysis::Key;
 
@@ -282,10 +313,44 @@ static std::optional<int64_t> constantStoredBefore(const CallBase &Call,
   return std::nullopt;
 }
 
-static bool isThreadIndexX(const Value *V) {
+/// Which thread index (0: x, 1: y, 2: z) V reads, if it reads one.
+static std::optional<unsigned> threadIndexDim(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
-  return II && (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
-                II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x);
+  switch (II ? II->getIntrinsicID() : Intrinsic::not_intrinsic) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::amdgcn_workitem_id_x:
+    return 0;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::amdgcn_workitem_id_y:
+    return 1;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::amdgcn_workitem_id_z:
+    return 2;
+  default:
+    return std::nullopt;
+  }
+}
+
+static bool isThreadIndexX(const Value *V) { return threadIndexDim(V) == 0; }
+
+/// The shape of a block whose kernel reads its y or z index: the one the
+/// user states (-prem-block-size=X,Y[,Z]); else, for a 2-D kernel, 32 wide
+/// and as many rows as the block size allows (8 when it is unknown). A 3-D
+/// kernel without a stated shape has none (its footprint says so).
+static std::optional<std::array<unsigned, 3>>
+blockShapeOf(const SIMTInfo &Info) {
+  if (BlockSizeOpt.size() >= 2)
+    return std::array<unsigned, 3>{BlockSizeOpt[0], BlockSizeOpt[1],
+                                   BlockSizeOpt.size() == 3 ? BlockSizeOpt[2]
+                                                            : 1u};
+  if (!Info.ThreadIndexReadsZ.empty())
+    return std::nullopt;
+  if (!Info.BlockSize)
+    return std::array<unsigned, 3>{DefaultBlockX, DefaultBlockY, 1};
+  if (*Info.BlockSize % DefaultBlockX)
+    return std::nullopt;
+  return std::array<unsigned, 3>{DefaultBlockX, *Info.BlockSize / DefaultBlockX,
+                                 1};
 }
 
 static std::optional<unsigned> parseUnsignedAttr(const Function &F,
@@ -382,8 +447,12 @@ static std::string threadIndexExpression(Value *Read, ScalarEvolution &SE) {
 static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   SIMTInfo Info;
   Info.BlockSize = blockSizeOf(*K.Entry);
-  if (!Info.BlockSize && BlockSizeOpt)
-    Info.BlockSize = unsigned(BlockSizeOpt);
+  if (!Info.BlockSize && !BlockSizeOpt.empty() && BlockSizeOpt[0]) {
+    unsigned Threads = 1;
+    for (unsigned N : BlockSizeOpt)
+      Threads *= N;
+    Info.BlockSize = Threads;
+  }
   // Dynamic, guided and runtime schedules hand out iterations at run time
   // (__kmpc_dispatch_*): no static block iteration exists.
   const Function *Dispatch = nullptr;
@@ -449,10 +518,24 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
         Info.Region = F;
         Info.ThreadIndexReads.push_back(&I);
       }
-  if (Info.K == SIMTInfo::Kind::ThreadIndex)
+  if (Info.K == SIMTInfo::Kind::ThreadIndex) {
     Info.ThreadIndexExpr = threadIndexExpression(
         Info.ThreadIndexReads.front(),
         FAM.getResult<ScalarEvolutionAnalysis>(*Info.Region));
+    for (Instruction &I : instructions(*Info.Region)) {
+      auto Dim = threadIndexDim(&I);
+      if (Dim == 1u)
+        Info.ThreadIndexReadsY.push_back(&I);
+      if (Dim == 2u)
+        Info.ThreadIndexReadsZ.push_back(&I);
+    }
+    if (!Info.ThreadIndexReadsY.empty() || !Info.ThreadIndexReadsZ.empty()) {
+      Info.BlockShape = blockShapeOf(Info);
+      if (Info.BlockShape)
+        Info.BlockSize =
+            (*Info.BlockShape)[0] * (*Info.BlockShape)[1] * (*Info.BlockShape)[2];
+    }
+  }
   if (Info.K == SIMTInfo::Kind::None)
     Info.Reason = K.Kind == KernelKind::OpenMPTarget
                       ? "no worksharing loop (__kmpc_*_static_init_*) found"
@@ -517,9 +600,13 @@ void KernelInfo::print(raw_ostream &OS) const {
     const SIMTInfo &S = K.SIMT;
     OS << "  block size: ";
     if (S.BlockSize)
-      OS << *S.BlockSize << "\n";
+      OS << *S.BlockSize;
     else
-      OS << "unknown\n";
+      OS << "unknown";
+    if (S.BlockShape)
+      OS << " (" << (*S.BlockShape)[0] << " x " << (*S.BlockShape)[1] << " x "
+         << (*S.BlockShape)[2] << ")";
+    OS << "\n";
     switch (S.K) {
     case SIMTInfo::Kind::WorksharingLoop:
       OS << "  simt: loop ";

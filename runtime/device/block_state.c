@@ -23,7 +23,7 @@ agent_phase BlockState;
 volatile agent_phase *agent_state(void) {
   uint64_t Grid;
   __asm__("mov.u64 %0, %%gridid;" : "=l"(Grid));
-  uint64_t Owner = Grid << 32 | token_agent();
+  uint64_t Owner = Grid << 32 | agent_id();
   volatile agent_phase *A = (volatile agent_phase *)&BlockState;
   if (A->owner != Owner) {
     A->owner = Owner;

@@ -60,7 +60,7 @@ uint64_t device_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
   prem_token *T = token();
-  uint32_t Me = token_agent() + 1;
+  uint32_t Me = agent_id() + 1;
 #if defined(__AMDGPU__)
   int Took = 1;
 #else
@@ -94,7 +94,7 @@ void device_release(int ExecuteFollows) {
   A->holds_token = 0;
 #endif
   prem_token *T = token();
-  uint32_t Me = token_agent() + 1;
+  uint32_t Me = agent_id() + 1;
   if (__atomic_compare_exchange_n(&T->holder, &Me, 0, /*weak=*/0,
                                   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
     add_release(&T->serving, 1);

@@ -106,7 +106,7 @@ uint64_t tdma_acquire(void) {
   if (thread_in_block() != 0)
     return 0;
   const prem_tdma *P = tdma();
-  uint32_t Me = token_agent();
+  uint32_t Me = agent_id();
   for (;;) {
     uint64_t Now = now_ns();
     if (prem_tdma_may_start(P, Me, Now))

@@ -18,17 +18,50 @@ uint64_t now_ns(void) {
   __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
   return T;
 }
-uint32_t agent_id(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
-uint32_t thread_in_block(void) { return __nvvm_read_ptx_sreg_tid_x(); }
-uint32_t threads_per_block(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+/* Blocks and their threads numbered x fastest, as the footprint numbers a
+ * 2-D or 3-D block's threads (KernelInfo.h, BlockShape): one thread 0 per
+ * block, and the copies spread over every thread of it. */
+uint32_t agent_id(void) {
+  return __nvvm_read_ptx_sreg_ctaid_x() +
+         __nvvm_read_ptx_sreg_nctaid_x() *
+             (__nvvm_read_ptx_sreg_ctaid_y() +
+              __nvvm_read_ptx_sreg_nctaid_y() * __nvvm_read_ptx_sreg_ctaid_z());
+}
+uint32_t thread_in_block(void) {
+  return __nvvm_read_ptx_sreg_tid_x() +
+         __nvvm_read_ptx_sreg_ntid_x() *
+             (__nvvm_read_ptx_sreg_tid_y() +
+              __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z());
+}
+uint32_t threads_per_block(void) {
+  return __nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y() *
+         __nvvm_read_ptx_sreg_ntid_z();
+}
 #elif defined(__AMDGPU__)
 uint64_t now_ns(void) {
   /* The steady counter (s_memrealtime / s_sendmsg_rtn) runs at 100 MHz. */
   return __builtin_readsteadycounter() * 10;
 }
-uint32_t agent_id(void) { return __builtin_amdgcn_workgroup_id_x(); }
-uint32_t thread_in_block(void) { return __builtin_amdgcn_workitem_id_x(); }
-uint32_t threads_per_block(void) { return __builtin_amdgcn_workgroup_size_x(); }
+uint32_t agent_id(void) {
+  return __builtin_amdgcn_workgroup_id_x() +
+         __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x() *
+             (__builtin_amdgcn_workgroup_id_y() +
+              __builtin_amdgcn_grid_size_y() /
+                  __builtin_amdgcn_workgroup_size_y() *
+                  __builtin_amdgcn_workgroup_id_z());
+}
+uint32_t thread_in_block(void) {
+  return __builtin_amdgcn_workitem_id_x() +
+         __builtin_amdgcn_workgroup_size_x() *
+             (__builtin_amdgcn_workitem_id_y() +
+              __builtin_amdgcn_workgroup_size_y() *
+                  __builtin_amdgcn_workitem_id_z());
+}
+uint32_t threads_per_block(void) {
+  return __builtin_amdgcn_workgroup_size_x() *
+         __builtin_amdgcn_workgroup_size_y() *
+         __builtin_amdgcn_workgroup_size_z();
+}
 #else
 uint64_t now_ns(void) {
   struct timespec T;
@@ -46,24 +79,6 @@ uint32_t agent_id(void) {
 uint32_t thread_in_block(void) { return 0; }
 uint32_t threads_per_block(void) { return 1; }
 #endif
-
-uint32_t token_agent(void) {
-#if defined(__NVPTX__)
-  return __nvvm_read_ptx_sreg_ctaid_x() +
-         __nvvm_read_ptx_sreg_nctaid_x() *
-             (__nvvm_read_ptx_sreg_ctaid_y() +
-              __nvvm_read_ptx_sreg_nctaid_y() * __nvvm_read_ptx_sreg_ctaid_z());
-#elif defined(__AMDGPU__)
-  return __builtin_amdgcn_workgroup_id_x() +
-         __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x() *
-             (__builtin_amdgcn_workgroup_id_y() +
-              __builtin_amdgcn_grid_size_y() /
-                  __builtin_amdgcn_workgroup_size_y() *
-                  __builtin_amdgcn_workgroup_id_z());
-#else
-  return agent_id();
-#endif
-}
 
 void pause_briefly(void) {
 #if defined(__NVPTX__)

@@ -27,13 +27,12 @@
 
 /* Nanoseconds of the trace's clock (prem_trace_record.time_ns). */
 uint64_t now_ns(void);
-/* The agent, as the trace numbers it: the block's x index on a GPU, the
- * thread's number (from 0, in order of first use) on the host. */
-uint32_t agent_id(void);
-/* Unique per agent: the linear block index on a GPU, agent_id() on the
+/* The agent, unique per agent: the linear block index on a GPU (x
+ * fastest), the thread's number (from 0, in order of first use) on the
  * host. */
-uint32_t token_agent(void);
-/* The caller's thread within its block, and the block's threads. */
+uint32_t agent_id(void);
+/* The caller's thread within its block (linear, x fastest), and the
+ * block's threads. */
 uint32_t thread_in_block(void);
 uint32_t threads_per_block(void);
 

@@ -22,12 +22,13 @@
 // RUN: cmp %t.cond.plain.ll %t.cond.after.ll
 // CONDITIONAL: kernel k not transformed: an access runs only under a condition
 
-// a subscript of the y thread index (only 1-D blocks are modelled):
-// RUN: %cuda_bare_ir -I %S/Inputs -DTHREAD_Y_INDEX %s -o %t.y.ll
+// a 2-D block whose guard compares its y index with its x index (the
+// block's corners pass it, threads between them need not):
+// RUN: %cuda_bare_ir -I %S/Inputs -DTWO_DIMS %s -o %t.y.ll
 // RUN: %opt_prem -passes=verify %t.y.ll -S -o %t.y.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.y.ll -S -o %t.y.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=THREAD_Y_INDEX
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.y.ll -S -o %t.y.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=TWO_DIMS
 // RUN: cmp %t.y.plain.ll %t.y.after.ll
-// THREAD_Y_INDEX: kernel k not transformed: the footprint is not exact: subscript depends on {{.*}} (a y/z thread index or lane id)
+// TWO_DIMS: kernel k not transformed: a comparison of the bounds guard compares two thread dimensions (its block's corners would not bound it)
 
 // one block's data larger than shared memory, and a column loop whose trip
 // count differs between the block's threads (its tiles could not be
@@ -56,8 +57,8 @@ k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
     if (i % 3 == 0)
       z[i] = 1.0f;
   }
-#elif defined(THREAD_Y_INDEX)
-  if (i < m)
+#elif defined(TWO_DIMS)
+  if (THREAD_Y < 8 && i < m && THREAD_Y <= i)
     y[i] = x[THREAD_Y * 64 + i];
 #elif defined(THREAD_TRIP)
   if (i < m)

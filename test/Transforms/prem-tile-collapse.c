@@ -3,10 +3,13 @@
 // subscript has a floor term (Ai[iv + 2*floor(iv/48) + 51]). isl keeps the
 // tile's byte sets exact with them, and the code of each interval divides
 // (rounding down, as isl's fdiv_q: sdiv, then a step down when the signs
-// differ and the division is not exact). 194 SIMT iterations per tile: A's
+// differ and the division is not exact). 152 SIMT iterations per tile: A's
 // interval (rows of 50 floats, 2 halo rows and 2 halo columns) and B's
 // (written with holes at the row ends: stored element by element, hence no
-// written-interval flag) fit 2 KiB. E2E/collapse.test runs it.
+// written-interval flag) fit 2 KiB. (The size is searched with A as rows of
+// its pitch, 200 bytes, the floor term's stride; at that size its interval
+// is smaller, and it is kept: 194 iterations would fit as intervals.)
+// E2E/collapse.test runs it.
 // RUN: %omp_host_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,verify -prem-spm-bytes=2048 %t.ll -S -o - -pass-remarks=prem 2>%t.remarks | FileCheck %s --check-prefix=TILE
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -32,7 +35,7 @@ void jacobi(float *restrict B, const float *restrict A) {
                               A[(i - 1) * NJ + j]);
 }
 
-// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_jacobi_l{{[0-9]+}}: worksharing loop tiled, 194 SIMT iterations per PREM interval
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_jacobi_l{{[0-9]+}}: worksharing loop tiled, 152 SIMT iterations per PREM interval
 
 // TILE: prem.tile:
 // TILE: %prem.lb = sext i32 %{{.*}} to i64
@@ -43,7 +46,7 @@ void jacobi(float *restrict B, const float *restrict A) {
 // TILE: %prem.begin2 = freeze ptr %{{[0-9]+}}, !prem.value
 // TILE: %prem.fits = and i1
 // TILE-NEXT: br i1 %prem.fits, label %prem.load, label %prem.global, !prem.tile ![[TILEMD:[0-9]+]]
-// TILE: ![[TILEMD]] = !{i32 0, i64 194, i64 2048, ![[A:[0-9]+]], ![[B:[0-9]+]]}
+// TILE: ![[TILEMD]] = !{i32 0, i64 152, i64 1728, ![[A:[0-9]+]], ![[B:[0-9]+]]}
 // TILE-NEXT: ![[A]] = !{!"A", i1 true, i1 false, i1 false}
 // TILE-NEXT: ![[B]] = !{!"B", i1 false, i1 true, i1 false}
 
@@ -57,6 +60,6 @@ void jacobi(float *restrict B, const float *restrict A) {
 // SDMA-NOT: __prem_copy_1d
 // SDMA: store float
 
-// PLAN: kernel __omp_offloading_{{.*}}_jacobi_l{{[0-9]+}}: tiled, the worksharing loop, 194 iteration(s) per tile, 2048 bytes of scratchpad, 17 interval(s)
-// PLAN: slot A: interval, 1216 bytes
-// PLAN: slot B: interval, 816 bytes ({{[0-9]+}} touched), store element-wise
+// PLAN: kernel __omp_offloading_{{.*}}_jacobi_l{{[0-9]+}}: tiled, the worksharing loop, 152 iteration(s) per tile, 1728 bytes of scratchpad, 22 interval(s)
+// PLAN: slot A: interval, 1040 bytes
+// PLAN: slot B: interval, 640 bytes ({{[0-9]+}} touched), store element-wise

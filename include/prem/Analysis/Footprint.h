@@ -112,6 +112,11 @@ struct AffineSubscript {
   /// dimension the lcm of the divisors of the floors it appears in (0: none).
   std::string FloorPart;
   llvm::SmallVector<int64_t, 4> FloorPeriod;
+  /// Per floor term of one dimension (floor(i0/32), a 2-D block's row),
+  /// how far the subscript moves when it steps by one, the dimension with
+  /// it: a row's pitch (i0 + 38*floor(i0/32) is x + 70*y), which a 2-D
+  /// transfer may use.
+  llvm::SmallVector<int64_t, 2> FloorStrides;
   bool hasDims() const;
 };
 

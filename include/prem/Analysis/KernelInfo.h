@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
+#include <array>
 #include <optional>
 
 namespace llvm {
@@ -61,6 +62,13 @@ struct SIMTInfo {
   /// Threads per block, when the kernel or the user says
   /// (__launch_bounds__, reqntid, num_threads, -prem-block-size).
   std::optional<unsigned> BlockSize;
+  /// ThreadIndex kernels of 2-D or 3-D blocks: the y and z thread-index
+  /// reads, and the block's shape (threads along x, y, z). The footprint
+  /// numbers a block's threads t = x + X * (y + Y * z), so x = t mod X,
+  /// y = floor(t / X) mod Y, z = floor(t / (X * Y)); a block of another
+  /// shape runs the original code (checked at launch).
+  llvm::SmallVector<llvm::Value *, 2> ThreadIndexReadsY, ThreadIndexReadsZ;
+  std::optional<std::array<unsigned, 3>> BlockShape;
   std::string Reason;
 };
 

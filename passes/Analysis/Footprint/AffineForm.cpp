@@ -113,6 +113,31 @@ bool Affinator::isOtherThreadIndex(const Value *V) {
   }
 }
 
+std::optional<Linear> Affinator::blockIndexForm(const Value *V,
+                                                unsigned NumDims) const {
+  auto [X, Y, Z] = *SIMT.BlockShape;
+  Linear Thread(NumDims);
+  Thread.Dims[0] = 1;
+  // floor(t / D) - M * floor(t / (D * M)): the index that advances every D
+  // threads and wraps every M of its own values (none: M = 0).
+  auto Digit = [&](int64_t D, int64_t M) {
+    Linear Q = D == 1 ? Thread : Linear::floorOf(Thread, D);
+    if (M) {
+      Linear Wrap = Linear::floorOf(Thread, D * M);
+      Wrap *= -M;
+      Q += Wrap;
+    }
+    return Q;
+  };
+  if (isThreadIndex(V))
+    return Digit(1, Y * Z > 1 ? X : 0);
+  if (is_contained(SIMT.ThreadIndexReadsY, V))
+    return Digit(X, Z > 1 ? Y : 0);
+  if (is_contained(SIMT.ThreadIndexReadsZ, V))
+    return Digit(int64_t(X) * Y, 0);
+  return std::nullopt;
+}
+
 bool Affinator::isVariant(const SCEV *S) const {
   return SCEVExprContains(S, [&](const SCEV *X) {
     if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
@@ -229,16 +254,26 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
       AssumesNoWrap = true;
       return translateAddRec(RootIV, Err);
     }
+    if (SIMT.BlockShape)
+      if (auto L = blockIndexForm(V, N))
+        return L;
     if (isThreadIndex(V)) {
       Linear L(N);
       L.Dims[0] = 1;
       return L;
     }
+    for (auto [Reads, Name] : {std::pair(&SIMT.ThreadIndexReadsY, "y"),
+                               std::pair(&SIMT.ThreadIndexReadsZ, "z")})
+      if (is_contained(*Reads, V))
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    std::string("subscript depends on threadIdx.") + Name +
+                        ": state the shape of the kernel's 3-D blocks "
+                        "with -prem-block-size=X,Y,Z");
     if (isOtherThreadIndex(V))
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "subscript depends on " + valueText(V) +
-                      " (a y/z thread index or lane id), which is not "
-                      "modelled: only 1-D blocks are");
+                      " (a thread index of a block of unknown shape, a lane "
+                      "or a warp id), which is not modelled");
     if (auto *Load = dyn_cast<LoadInst>(V)) {
       std::string From =
           sourceName(getUnderlyingObject(Load->getPointerOperand()));

@@ -191,6 +191,9 @@ public:
   bool isThreadIndex(const Value *V) const {
     return is_contained(SIMT.ThreadIndexReads, V);
   }
+  /// A y or z thread-index read of a block whose shape is known: its form
+  /// over the block's thread number i0 (SIMTInfo::BlockShape).
+  std::optional<Linear> blockIndexForm(const Value *V, unsigned NumDims) const;
 
   /// Per-thread values other than the x thread index: within a block they
   /// vary, so they are neither dimensions we model nor parameters.

@@ -606,7 +606,7 @@ void NestBuilder::finishArrays() {
         Sub.ParamPart = L.paramText(Unit);
         Sub.FloorPart = L.floorText(Unit);
         Sub.FloorPeriod.assign(L.Dims.size(), 0);
-        for (auto &[K, F] : L.Floors)
+        for (auto &[K, F] : L.Floors) {
           for (auto [D, C] : enumerate(F.first.InnerDims))
             if (C)
               Sub.FloorPeriod[D] =
@@ -614,6 +614,18 @@ void NestBuilder::finishArrays() {
                       ? int64_t(std::lcm(uint64_t(Sub.FloorPeriod[D]),
                                          uint64_t(F.first.Divisor)))
                       : F.first.Divisor;
+          // floor(a*i/D) steps by one when i steps by D/a.
+          auto Used = make_filter_range(enumerate(F.first.InnerDims),
+                                        [](auto P) { return P.value() != 0; });
+          if (std::distance(Used.begin(), Used.end()) != 1 ||
+              F.first.InnerConstant)
+            continue;
+          auto [D, A] = *Used.begin();
+          if (A > 0 && F.first.Divisor % A == 0)
+            if (int64_t Stride = F.second / Unit +
+                                 L.Dims[D] / Unit * (F.first.Divisor / A))
+              Sub.FloorStrides.push_back(Stride);
+        }
         A.Subscripts.push_back(std::move(Sub));
       }
       A.SizeInGranules = Units;

@@ -97,7 +97,7 @@ void NestTiler::transformBlockTile() {
     Value *Check = emitFullBlockCheck(B, Threads);
     if (!Nest.Kernel->SIMT.BlockSize)
       Params["ntid"] = B.CreateZExt(Threads, I64);
-    Value *Block = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+    Value *Block = blockNumber(B);
     emitTileHeader(B, Params, Block, 0, LoadBB, GlobalBB, Check);
   } else {
     // An empty chunk still runs the phases (every thread meets every
@@ -208,9 +208,7 @@ void NestTiler::versionThreadBlock() {
   BasicBlock *Entry = RegionStart->getParent();
   BasicBlock *Rest = versionPartial(
       RegionStart,
-      [](IRBuilder<> &B) {
-        return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
-      },
+      [&](IRBuilder<> &B) { return blockNumber(B); },
       [&](IRBuilder<> &B) {
         return emitFullBlockCheck(
             B, B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {}));
@@ -218,33 +216,74 @@ void NestTiler::versionThreadBlock() {
   ScratchpadStart = BodyStart == Entry ? Rest : BodyStart;
 }
 
+/// The block's number, its tile's interval: the x index (a 2-D or 3-D
+/// grid's blocks of one x share it), or, for a kernel of 2-D or 3-D blocks
+/// (whose grids are too), x + X * (y + Y * z) over the grid, as the runtime
+/// numbers agents.
+Value *NestTiler::blockNumber(IRBuilder<> &B) const {
+  auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
+  Value *X = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
+  if (!Nest.Kernel->SIMT.BlockShape)
+    return X;
+  Value *Y = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_y);
+  Value *Z = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
+  Value *GridX = Read(Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
+  Value *GridY = Read(Intrinsic::nvvm_read_ptx_sreg_nctaid_y);
+  Value *Plane = B.CreateMul(GridY, Z);
+  Value *Row = B.CreateAdd(Y, Plane);
+  Value *Rows = B.CreateMul(GridX, Row);
+  return B.CreateAdd(X, Rows, "prem.block");
+}
+
 Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
-  // Accesses do not depend on y and z (the footprint refuses those), but the
-  // runtime's copies split the work over x alone.
-  Value *FlatZ =
-      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z), B.getInt32(1));
-  Value *FlatY =
-      B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y), B.getInt32(1));
-  Value *Full = B.CreateAnd(FlatY, FlatZ);
-  // The footprint is for the block size the kernel states: a smaller block
-  // would make intervals reach past its data.
-  if (SIMT.BlockSize)
-    Full =
-        B.CreateAnd(Full, B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
+  Value *Full;
+  ValueToSCEVMapTy AtEnd[2];
+  if (SIMT.BlockShape) {
+    // The footprint numbers the threads of a block of this shape.
+    Value *Shape[3] = {Threads, Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),
+                       Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z)};
+    Full = nullptr;
+    for (auto [Dim, Size] : enumerate(*SIMT.BlockShape)) {
+      Value *Stated = B.CreateICmpEQ(Shape[Dim], B.getInt32(Size));
+      Full = Full ? B.CreateAnd(Full, Stated) : Stated;
+    }
+    // The guard at the block's first and last thread: every comparison is
+    // of one thread dimension, so the corners bound it.
+    const SmallVector<Value *, 2> *Reads[3] = {&SIMT.ThreadIndexReads,
+                                               &SIMT.ThreadIndexReadsY,
+                                               &SIMT.ThreadIndexReadsZ};
+    for (auto [Dim, Size] : enumerate(*SIMT.BlockShape))
+      for (Value *Tid : *Reads[Dim]) {
+        AtEnd[0][Tid] = SE.getZero(Tid->getType());
+        AtEnd[1][Tid] = SE.getConstant(Tid->getType(), Size - 1);
+      }
+  } else {
+    // Accesses do not depend on y and z (the footprint refuses those), but
+    // the runtime's copies split the work over x alone.
+    Value *FlatZ = B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z),
+                                  B.getInt32(1));
+    Value *FlatY = B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),
+                                  B.getInt32(1));
+    Full = B.CreateAnd(FlatY, FlatZ);
+    // The footprint is for the block size the kernel states: a smaller
+    // block would make intervals reach past its data.
+    if (SIMT.BlockSize)
+      Full = B.CreateAnd(Full,
+                         B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
+    // The guard, at the block's first and last thread: each side of each
+    // comparison is affine in the thread index, so the threads that pass an
+    // ordering comparison form one range.
+    for (Value *Tid : SIMT.ThreadIndexReads) {
+      AtEnd[0][Tid] = SE.getZero(Tid->getType());
+      AtEnd[1][Tid] = SE.getMinusSCEV(
+          SE.getTruncateOrZeroExtend(SE.getSCEV(Threads), Tid->getType()),
+          SE.getOne(Tid->getType()));
+    }
+  }
   if (Guards.empty())
     return Full;
-  // The guard, at the block's first and last thread: each side of each
-  // comparison is affine in the thread index, so the threads that pass an
-  // ordering comparison form one range.
-  ValueToSCEVMapTy AtEnd[2];
-  for (Value *Tid : SIMT.ThreadIndexReads) {
-    AtEnd[0][Tid] = SE.getZero(Tid->getType());
-    AtEnd[1][Tid] = SE.getMinusSCEV(
-        SE.getTruncateOrZeroExtend(SE.getSCEV(Threads), Tid->getType()),
-        SE.getOne(Tid->getType()));
-  }
   // Each side of each comparison at the first (0) and the last (1) thread.
   SCEVExpander Expander(SE, "prem");
   SmallVector<std::array<std::array<Value *, 2>, 2>, 2> Sides(Guards.size());

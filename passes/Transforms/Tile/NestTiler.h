@@ -57,6 +57,9 @@ BasicBlock *uniqueReturnBlock(Function &F);
 /// Call's block before it.
 Value *storedBefore(CallBase *Call, unsigned ArgNo);
 
+/// Which thread index (0: x, 1: y, 2: z) V is a read of, if any.
+std::optional<unsigned> threadIndexDim(const Value *V, const SIMTInfo &SIMT);
+
 /// A comparison of a CUDA kernel's bounds guard: a thread runs the body
 /// when it is true (false when Inverted).
 struct GuardTest {
@@ -286,6 +289,7 @@ private:
   /// the analysis computed: the block has the threads it assumed, 1-D, and
   /// every thread passes the bounds guard.
   Value *emitFullBlockCheck(IRBuilder<> &B, Value *Threads);
+  Value *blockNumber(IRBuilder<> &B) const;
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   std::string guardConstraint(const GuardTest &G) const;

@@ -37,7 +37,8 @@
 // On host offload each OpenMP thread is its own PREM agent with a private
 // scratchpad. On NVPTX the thread block is the agent and its shared memory
 // the scratchpad: a CUDA kernel gets one interval per block (the kernel is
-// versioned on the launch: the block size it states, 1-D blocks, every
+// versioned on the launch: the block size it states, 1-D blocks or the
+// shape of its 2-D or 3-D blocks (KernelInfo.h, BlockShape), every
 // thread past the bounds guard), or, when the block's data does not fit,
 // tiles of its depth-1 loop that all the block's threads run together (the
 // other blocks run the original code in one memory phase), an OpenMP SPMD

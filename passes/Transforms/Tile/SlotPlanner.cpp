@@ -101,10 +101,13 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     if (!is_contained(S.Insts, Acc.Inst))
       continue;
     Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
-    for (const AffineSubscript &Sub : Acc.Subscripts)
+    for (const AffineSubscript &Sub : Acc.Subscripts) {
       for (int64_t C : Sub.DimCoeffs)
         if (C)
           Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
+      for (int64_t C : Sub.FloorStrides)
+        Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
+    }
   }
   // The rectangle that moves the fewest bytes, if at most half of the
   // interval; one clipped to the interval only where none fits it (a way
@@ -267,8 +270,10 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
       Bound->getAPInt().getSignificantBits() > 32)
     return "";
   ValueToSCEVMapTy AtZero;
-  for (Value *Tid : SIMT.ThreadIndexReads)
-    AtZero[Tid] = SE.getZero(Tid->getType());
+  for (auto *Reads : {&SIMT.ThreadIndexReads, &SIMT.ThreadIndexReadsY,
+                      &SIMT.ThreadIndexReadsZ})
+    for (Value *Tid : *Reads)
+      AtZero[Tid] = SE.getZero(Tid->getType());
   const SCEV *Global = SE.getSCEV(Index);
   const SCEV *First = SCEVParameterRewriter::rewrite(Global, SE, AtZero);
   // The thread index with coefficient one.
@@ -276,7 +281,8 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   if (auto *Cast = dyn_cast<SCEVCastExpr>(Step))
     Step = Cast->getOperand(0);
   auto *Tid = dyn_cast<SCEVUnknown>(Step);
-  if (!Tid || !is_contained(SIMT.ThreadIndexReads, Tid->getValue()))
+  auto Dim = Tid ? threadIndexDim(Tid->getValue(), SIMT) : std::nullopt;
+  if (!Dim)
     return "";
   // The offset is not negative: index 0 passes an unsigned guard only if it
   // is not, and sums and products of special registers (blockIdx.x *
@@ -296,8 +302,11 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
       !SE.isKnownNonNegative(First))
     return "";
   int64_t Most = Bound->getAPInt().getSExtValue() + (ICmpInst::isLE(P) ? 1 : 0);
+  // The threads along the guarded dimension.
   std::string Threads =
-      SIMT.BlockSize ? std::to_string(*SIMT.BlockSize) : "ntid";
+      SIMT.BlockShape ? std::to_string((*SIMT.BlockShape)[*Dim])
+      : SIMT.BlockSize ? std::to_string(*SIMT.BlockSize)
+                       : std::string("ntid");
   // Every parameter that is the offset (a wider copy of it too: equal, as
   // nothing wraps).
   std::string Cs;

@@ -434,43 +434,66 @@ static bool guardTests(Value *Cond, bool Inverted,
   return true;
 }
 
-/// The comparison's sides are affine in the thread index (one term, a
-/// constant multiple of it, under at most a widening cast): the threads that
-/// pass an ordering comparison form one range, so checking the block's
-/// first and last thread checks them all (emitFullBlockCheck; != is not one
-/// range and is checked otherwise).
-static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT) {
-  auto UsesTid = [&](const SCEV *X) {
-    return SCEVExprContains(X, [&](const SCEV *E) {
-      auto *U = dyn_cast<SCEVUnknown>(E);
-      return U && is_contained(SIMT.ThreadIndexReads, U->getValue());
+/// Which thread index (0: x, 1: y, 2: z) V is a read of, if any.
+std::optional<unsigned> prem::tile::threadIndexDim(const Value *V,
+                                                   const SIMTInfo &SIMT) {
+  if (is_contained(SIMT.ThreadIndexReads, V))
+    return 0;
+  if (is_contained(SIMT.ThreadIndexReadsY, V))
+    return 1;
+  if (is_contained(SIMT.ThreadIndexReadsZ, V))
+    return 2;
+  return std::nullopt;
+}
+
+/// The comparison's sides are affine in the thread index (one term per
+/// thread dimension, a constant multiple of it, under at most a widening
+/// cast); Dims gets a bit per thread dimension used. With one dimension in
+/// a comparison the threads that pass an ordering comparison form one range
+/// of it, so checking the block's first and last thread checks them all
+/// (emitFullBlockCheck; != is not one range and is checked otherwise).
+static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT,
+                                unsigned &Dims) {
+  auto DimsOf = [&](const SCEV *X) {
+    unsigned Used = 0;
+    SCEVExprContains(X, [&](const SCEV *E) {
+      if (auto *U = dyn_cast<SCEVUnknown>(E))
+        if (auto D = threadIndexDim(U->getValue(), SIMT))
+          Used |= 1u << *D;
+      return false;
     });
+    return Used;
   };
   if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S);
       Cast && !isa<SCEVTruncateExpr>(Cast))
     S = Cast->getOperand(0);
-  auto IsTerm = [&](const SCEV *T) {
+  // The thread dimension of a term c * tid (0 when it is no such term).
+  auto TermDim = [&](const SCEV *T) -> unsigned {
     if (auto *Mul = dyn_cast<SCEVMulExpr>(T);
         Mul && Mul->getNumOperands() == 2 &&
         isa<SCEVConstant>(Mul->getOperand(0)))
       T = Mul->getOperand(1);
-    return isa<SCEVUnknown>(T) && UsesTid(T);
+    return isa<SCEVUnknown>(T) ? DimsOf(T) : 0;
   };
-  if (!UsesTid(S) || IsTerm(S))
+  unsigned Used = DimsOf(S);
+  Dims |= Used;
+  if (!Used || TermDim(S))
     return true;
   auto *Add = dyn_cast<SCEVAddExpr>(S);
   if (!Add)
     return false;
   unsigned Terms = 0;
   for (const SCEV *Op : Add->operands()) {
-    if (!UsesTid(Op))
+    unsigned D = DimsOf(Op);
+    if (!D)
       continue;
-    if (!IsTerm(Op))
+    if (TermDim(Op) != D || (Terms & D))
       return false;
-    ++Terms;
+    Terms |= D;
   }
-  return Terms == 1;
+  return true;
 }
+
 /// Seed 001, Sec. 3.2.2 for a CUDA kernel: the iterations of a thread block
 /// form one interval. The whole kernel is versioned once, before its first
 /// memory access, where every thread of the block is; a block whose threads
@@ -505,11 +528,18 @@ Refusal NestTiler::threadBlockLegality() {
     return {Refusal::KernelShape,
             "the kernel's first branch is not a bounds guard (if (i < n) "
             "around the body, else return)"};
-  for (const GuardTest &G : Guards)
-    if (!affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(0)), SIMT) ||
-        !affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(1)), SIMT))
+  for (const GuardTest &G : Guards) {
+    unsigned Dims = 0;
+    if (!affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(0)), SIMT, Dims) ||
+        !affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(1)), SIMT, Dims))
       return {Refusal::KernelShape,
               "the bounds guard is not affine in the thread index"};
+    // Over a 2-D block, i < j passes at both corners and fails between.
+    if (Dims & (Dims - 1))
+      return {Refusal::KernelShape,
+              "a comparison of the bounds guard compares two thread "
+              "dimensions (its block's corners would not bound it)"};
+  }
   for (const GuardTest &G : Guards)
     GuardBound += guardConstraint(G);
   BodyStart = Br->getSuccessor(Body);
@@ -736,6 +766,14 @@ Refusal NestTiler::indirectLegality(ArrayRef<BasicBlock *> Blocks) {
     }
   if (Loads.empty() && Stores.empty())
     return {};
+  // A thread's column of the slot is its x index (PremLES.cpp).
+  if (Nest.Kernel->SIMT.BlockShape)
+    return {Refusal::Indirect,
+            "an indirect access (" +
+                (Loads.empty() ? Stores : Loads).front()->Why +
+                ") in a 2-D or 3-D block: each thread's column of the "
+                "gathered or scattered elements is numbered by its x index "
+                "alone"};
   if (!Stores.empty()) {
     if (BlockTile && Triple(F.getParent()->getTargetTriple()).isAMDGPU())
       return {Refusal::Indirect,

@@ -121,7 +121,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 
 ; A 2-D block: threads with the same x index but different y touch different
-; rows, so tid.y is not a parameter; the footprint is refused, not undercounted.
+; rows. Of no stated shape it is taken as 32 x 8 (-prem-block-size=X,Y
+; states another), its threads numbered t = x + 32 y: x[64 y + x] is
+; x[t + 32 floor(t/32)].
 define ptx_kernel void @block2d(ptr %x) {
   %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
@@ -133,8 +135,24 @@ define ptx_kernel void @block2d(ptr %x) {
   ret void
 }
 ; CHECK-LABEL: kernel block2d region block2d
+; CHECK: depth 0: thread index, trip count 256
+; CHECK: write x[1*i0 + 32*floor((0 + 1*i0)/32)]
+; CHECK: exact: yes
+
+; A 3-D block of no stated shape: its z index is refused, not undercounted.
+define ptx_kernel void @block3d(ptr %x) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tz = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %plane = mul nuw nsw i32 %tz, 4096
+  %i = add nuw nsw i32 %plane, %tx
+  %idx = zext i32 %i to i64
+  %p = getelementptr float, ptr %x, i64 %idx
+  store float 0.0, ptr %p
+  ret void
+}
+; CHECK-LABEL: kernel block3d region block3d
 ; CHECK: exact: no
-; CHECK-NEXT: reason NonAffineSubscript: subscript depends on %ty (a y/z thread index or lane id), which is not modelled: only 1-D blocks are
+; CHECK-NEXT: reason NonAffineSubscript: subscript depends on threadIdx.z: state the shape of the kernel's 3-D blocks with -prem-block-size=X,Y,Z
 
 ; An array whose name is an isl keyword still gets its set.
 define ptx_kernel void @keyword(ptr %and) {
@@ -149,3 +167,4 @@ define ptx_kernel void @keyword(ptr %and) {
 ; CHECK: exact: yes
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()

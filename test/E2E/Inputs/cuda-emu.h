@@ -19,12 +19,11 @@
 #define EMU_MAX_THREADS 1024
 
 // The thread's index in its block (x, y, z, and linear: x fastest), the
-// block's index in the grid, and the launch's block and grid sizes. Tid is
-// the x index: the runtime's cooperative copies spread over the x threads
-// only (runtime/device/target.c: thread_in_block() is tid.x,
-// threads_per_block() ntid.x), so in a 2-D or 3-D block each row of x
-// threads makes the whole copy, as on the GPU. Ctaid is each thread's own
-// (the threads run the grid's blocks in turn, one block at a time).
+// block's index in the grid, and the launch's block and grid sizes. The
+// runtime's cooperative copies spread over every thread of the block by its
+// linear index (runtime/device/target.c: thread_in_block(),
+// threads_per_block()), as on the GPU. Ctaid is each thread's own (the
+// threads run the grid's blocks in turn, one block at a time).
 static __thread unsigned Tid, TidY, TidZ, LinearTid;
 static __thread unsigned Ctaid, CtaidY, CtaidZ;
 static unsigned Ntid, NtidY = 1, NtidZ = 1;
@@ -123,13 +122,14 @@ void __prem_be_poll(unsigned long Bytes) {
   __atomic_fetch_add(&PolledBytes, (long)Bytes, __ATOMIC_RELAXED);
 }
 void __prem_copy_1d(char *Dst, const char *Src, unsigned long Bytes) {
-  for (unsigned long I = Tid; I < Bytes; I += Ntid)
+  for (unsigned long I = LinearTid; I < Bytes; I += Ntid * NtidY * NtidZ)
     Dst[I] = Src[I];
 }
 void __prem_copy_2d(char *Dst, unsigned long DstPitch, const char *Src,
                     unsigned long SrcPitch, unsigned long Width,
                     unsigned long Rows) {
-  for (unsigned long I = Tid; I < Width * Rows; I += Ntid)
+  for (unsigned long I = LinearTid; I < Width * Rows;
+       I += Ntid * NtidY * NtidZ)
     Dst[I / Width * DstPitch + I % Width] = Src[I / Width * SrcPitch + I % Width];
 }
 

@@ -1,0 +1,38 @@
+// Runs Inputs/blocks2d-cuda.cu's kernels on the CPU (cuda-emu.h) in grids
+// of 32 x 8 blocks (the shape the plugin assumes for 2-D kernels that
+// state none), then gemm again in 16 x 16 blocks (another shape: the
+// original code). Prints a hash of each output and the phases thread 0
+// entered.
+#include "cuda-emu.h"
+#include "float-hash.h"
+
+#include <stdio.h>
+
+enum { NI = 100, NJ = 70, NK = 40 };
+
+void gemm(const float *, const float *, float *);
+void jacobi2d(const float *, float *);
+void transpose(const float *, float *);
+void lower(float *);
+static float *A, *B, *C, *D;
+static void runGemm(void) { gemm(A, B, C); }
+static void runJacobi(void) { jacobi2d(C, D); }
+static void runTranspose(void) { transpose(C, D); }
+static void runLower(void) { lower(C); }
+
+static unsigned blocks(unsigned N, unsigned B) { return (N + B - 1) / B; }
+
+int main(void) {
+  A = data(NI * NK), B = data(NK * NJ), C = data(NI * NJ), D = data(NI * NJ);
+  launch3d(runGemm, blocks(NJ, 32), blocks(NI, 8), 1, 32, 8, 1);
+  report("gemm", C, NI * NJ);
+  launch3d(runJacobi, blocks(NJ, 32), blocks(NI, 8), 1, 32, 8, 1);
+  report("jacobi2d", D, NI * NJ);
+  launch3d(runTranspose, blocks(NI, 32), blocks(NJ, 8), 1, 32, 8, 1);
+  report("transpose", D, NI * NJ);
+  launch3d(runLower, blocks(NJ, 32), blocks(NI, 8), 1, 32, 8, 1);
+  report("lower", C, NI * NJ);
+  launch3d(runGemm, blocks(NJ, 16), blocks(NI, 16), 1, 16, 16, 1);
+  report("gemm16x16", C, NI * NJ);
+  return 0;
+}
