@@ -14,6 +14,8 @@
 #include "trace.h"
 
 #if !PREM_GPU
+#include "host_env.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +51,7 @@ static uint32_t arbiter(void) {
       if (Policy == Count) {
         fprintf(stderr, "prem: PREM_ARBITER='%s' names no policy (%s)\n", Name,
                 List + 2);
-        _Exit(1); /* from inside a parallel region: no atexit handlers */
+        fatal_exit();
       }
     }
     __atomic_store_n(&__prem_arbiter, Policy, __ATOMIC_RELAXED);

@@ -51,7 +51,7 @@ static void map_guard(void) {
   if (!Guard) {
     fprintf(stderr, "prem: policy host needs the arbiter's shared "
                     "memory (PREM_GUARD_SHM, set by prem_guard_start)\n");
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
+    fatal_exit();
   }
 }
 
@@ -86,7 +86,7 @@ static void guard_check_arbiter(uint32_t Spins, uint64_t *LastCheck) {
             "prem: PREM_GUARD_SHM='%s': its arbiter (pid %d) died; no "
             "memory window will open again\n",
             getenv("PREM_GUARD_SHM"), (int)H->owner_pid);
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
+    fatal_exit();
   }
 }
 #endif

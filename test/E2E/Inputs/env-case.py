@@ -5,7 +5,8 @@
 Runs CMD (its stdout discarded) and copies its stderr to this script's
 stdout, for FileCheck. Succeeds only when CMD exits with status N (default 1)
 within S seconds (default 20): a crash (a signal) or a hang fails, with a
-line saying which.
+line saying which. So does a run that leaves libomp's registration object
+(/dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid>) behind, which is removed.
 
 --shm: before CMD runs, a POSIX shared-memory object /prem-lit-PID-FORM is
 made in /dev/shm and VAR (PREM_GUARD_SHM or PREM_TOKEN_SHM) names it; it is
@@ -64,6 +65,7 @@ def main(argv):
     cmd = argv[i + 1:]
     env = dict(os.environ)
     path = owner = None
+    left = []
     if shm:
         var, kind, form = shm
         name = "/prem-lit-%d-%s-%s" % (os.getpid(), kind, form)
@@ -104,13 +106,20 @@ def main(argv):
     finally:
         if path and os.path.exists(path):
             os.unlink(path)
-        # libomp's registration file, which a program that stops with
-        # _Exit leaves behind (not this test's subject).
+        # libomp's registration object, named after the process (and the
+        # user): libomp removes it when the program ends, but not after
+        # _Exit, unless the runtime does.
         if "child" in locals():
-            for leftover in glob.glob(
-                    "/dev/shm/__KMP_REGISTERED_LIB_%d_*" % child.pid):
-                os.unlink(leftover)
+            for pattern in ("/dev/shm/__KMP_REGISTERED_LIB_%d",
+                            "/dev/shm/__KMP_REGISTERED_LIB_%d_*"):
+                for leftover in glob.glob(pattern % child.pid):
+                    left.append(leftover)
+                    os.unlink(leftover)
     sys.stdout.write(err.decode(errors="replace"))
+    for leftover in left:
+        print("env-case: left behind %s (removed)" % leftover)
+    if left:
+        return 1
     if child.returncode < 0:
         print("env-case: killed by signal %d" % -child.returncode)
         return 1
