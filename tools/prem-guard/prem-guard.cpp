@@ -15,7 +15,9 @@
 // number of nanoseconds from 1 to 10 s (MaxWindowNs), in an option or in
 // the environment. SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM;
 // prem-guard waits for it and stops the arbiter (which removes the
-// shared-memory object) as when it ends by itself. Exits with the
+// shared-memory object) as when it ends by itself. SIGKILL cannot be
+// passed on: the program gets it from the kernel when prem-guard dies
+// (PR_SET_PDEATHSIG), rather than run on with no arbiter. Exits with the
 // program's status (128 + the signal when a signal ended it; 2 when it
 // cannot be run or the usage is wrong).
 //
@@ -29,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,7 +61,8 @@ static int help() {
       "give both or neither. Without them, PREM_GUARD_E_MEMORY_NS and\n"
       "PREM_GUARD_E_COMPUTE_NS give them (same range), and the arbiter\n"
       "writes its statistics to PREM_GUARD_STATS when that is set.\n"
-      "SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM. Exit status:\n"
+      "SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM; PROGRAM is\n"
+      "killed when prem-guard dies of anything else (SIGKILL). Exit status:\n"
       "PROGRAM's, 128 + the signal when a signal ended it, 2 when PROGRAM\n"
       "cannot be run or the usage is wrong.\n",
       Usage, (unsigned long long)MaxWindowNs);
@@ -183,8 +187,22 @@ int main(int Argc, char **Argv) {
                          "PREM_GUARD_E_COMPUTE_NS)\n");
     return 2;
   }
+  pid_t Parent = getpid();
   pid_t Pid = fork();
   if (Pid == 0) {
+    // Killed with prem-guard: a program whose arbiter is gone would run
+    // its memory phases unarbitrated (SIGKILL to prem-guard cannot be
+    // passed on). The signal comes when the thread that forked ends, this
+    // main thread, which lives as long as prem-guard; exec keeps it (a
+    // set-user-ID program excepted).
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
+      std::perror("prem-guard: prctl(PR_SET_PDEATHSIG)");
+      _exit(2);
+    }
+    // A prem-guard that died before the call is no longer the parent, and
+    // nobody waits for this status.
+    if (getppid() != Parent)
+      _exit(2);
     // The program starts with prem-guard's own dispositions and mask.
     for (int K = 0; K < 3; ++K)
       sigaction(PassedOn[K], &Old[K], nullptr);
