@@ -49,6 +49,12 @@ static uint32_t arbiter(void) {
       while (Policy < Count && strcmp(Name, Names[Policy]) != 0)
         ++Policy;
       if (Policy == Count) {
+        /* Agents that start together all get here: one says it, the
+         * others wait for the exit. */
+        static int Reported;
+        if (__atomic_exchange_n(&Reported, 1, __ATOMIC_RELAXED))
+          for (;;)
+            pause_briefly();
         fprintf(stderr, "prem: PREM_ARBITER='%s' names no policy (%s)\n", Name,
                 List + 2);
         fatal_exit();
