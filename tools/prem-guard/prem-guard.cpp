@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -187,8 +188,19 @@ int main(int Argc, char **Argv) {
                          "PREM_GUARD_E_COMPUTE_NS)\n");
     return 2;
   }
+  // A program that cannot be run is told through this pipe (a successful
+  // exec closes it): prem-guard says so in one line, with no statistics
+  // of a run that never was.
+  int ExecError[2];
+  if (pipe2(ExecError, O_CLOEXEC) != 0) {
+    std::fprintf(stderr, "prem-guard: cannot make a pipe (%s)\n",
+                 strerror(errno));
+    prem_guard_stop(Guard);
+    return 2;
+  }
   pid_t Parent = getpid();
   pid_t Pid = fork();
+  int NotRun = Pid < 0 ? errno : 0;
   if (Pid == 0) {
     // Killed with prem-guard: a program whose arbiter is gone would run
     // its memory phases unarbitrated (SIGKILL to prem-guard cannot be
@@ -208,17 +220,34 @@ int main(int Argc, char **Argv) {
       sigaction(PassedOn[K], &Old[K], nullptr);
     sigprocmask(SIG_SETMASK, &OldMask, nullptr);
     execvp(Argv[I + 1], Argv + I + 1);
-    std::perror(Argv[I + 1]);
+    int Error = errno;
+    (void)!write(ExecError[1], &Error, sizeof Error);
     _exit(2); // as for bad usage; 126 and 127 would read as a shell's
   }
   Child = Pid;
   sigprocmask(SIG_SETMASK, &OldMask, nullptr);
+  close(ExecError[1]);
+  if (Pid > 0) {
+    ssize_t Read;
+    do
+      Read = read(ExecError[0], &NotRun, sizeof NotRun);
+    while (Read < 0 && errno == EINTR);
+    if (Read != sizeof NotRun)
+      NotRun = 0; // the program runs (or a signal ended it first)
+  }
+  close(ExecError[0]);
   int Status = 0;
   pid_t Waited = -1;
   if (Pid > 0)
     do
       Waited = waitpid(Pid, &Status, 0);
     while (Waited < 0 && errno == EINTR);
+  if (NotRun) {
+    prem_guard_stop(Guard);
+    std::fprintf(stderr, "prem-guard: cannot run '%s': %s\n", Argv[I + 1],
+                 strerror(NotRun));
+    return 2;
+  }
   if (Forwarded && Pid > 0)
     std::fprintf(stderr, "prem-guard: passed signal %d (%s) on to %s\n",
                  int(Forwarded), strsignal(Forwarded), Argv[I + 1]);
