@@ -23,6 +23,8 @@ of prem_rt.h: a prem_shm_header, the state a page further on). FORM:
   stale    (guard) a live owner (this script), heartbeat 20 s old
   dies     (guard) a live owner that dies 0.3 s after CMD starts, heartbeat
            now: the arbiter dies while the program waits for a window
+  stops    (guard) a live owner (this script), heartbeat now, never moved:
+           the arbiter stops while the program waits for a window
 """
 import glob
 import os
@@ -80,6 +82,7 @@ def main(argv):
             "version": header(kind, os.getpid(), now, version=99),
             "size": header(kind, os.getpid(), now, state_bytes=8),
             "stale": header(kind, os.getpid(), now - 20 * 10**9),
+            "stops": header(kind, os.getpid(), now),
         }
         if form == "dead":
             content[form] = header(kind, dead_pid(), now)
