@@ -36,6 +36,10 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Deterministic output whatever the caller's locale and terminal.
 config.environment["LC_ALL"] = "C"
+# Driver/fuzz-inputs.test: another seed, or more runs, from the caller.
+for var in ("PREM_FUZZ_SEED", "PREM_FUZZ_RUNS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 
 config.substitutions.append(("%prem_plugin", config.prem_plugin))
 config.substitutions.append(

@@ -754,10 +754,13 @@ static void dumpPlan(const PhasePlan &Plan, const Function &F) {
 }
 #endif
 
-/// The scratchpad: on a GPU the block's shared memory (addrspace 3, one
-/// buffer per function), used through a generic pointer (the back end infers
-/// the address space); on host offload a private buffer in the thread's
-/// frame.
+/// The scratchpad, one buffer per function: on a GPU the block's shared
+/// memory (addrspace 3), used through a generic pointer (the back end infers
+/// the address space); on host offload a thread-local buffer. Not one in the
+/// thread's frame: the user sets the size of an OpenMP thread's stack
+/// (OMP_STACKSIZE=32K holds no 48 KiB frame), and a frame past the stack's
+/// end jumps its guard page and overwrites whatever lies below before any
+/// check could run.
 /// (prem-tile makes at most one tile per function, so one buffer serves it.)
 static Value *scratchpadFor(Function &F, uint64_t Bytes) {
   Module &M = *F.getParent();
@@ -772,9 +775,14 @@ static Value *scratchpadFor(Function &F, uint64_t Bytes) {
     Shared->setAlignment(Align(64));
     return B.CreateAddrSpaceCast(Shared, B.getPtrTy(), "prem.spm");
   }
-  AllocaInst *AI = B.CreateAlloca(Type, nullptr, "prem.spm");
-  AI->setAlignment(Align(64));
-  return AI;
+  auto *Private = new GlobalVariable(
+      M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage,
+      ConstantAggregateZero::get(Type), "prem.spm." + F.getName(), nullptr,
+      GlobalValue::GeneralDynamicTLSModel);
+  Private->setAlignment(Align(64));
+  CallInst *Address = B.CreateThreadLocalAddress(Private);
+  Address->setName("prem.spm");
+  return Address;
 }
 
 PreservedAnalyses PremLESPass::run(Module &M, ModuleAnalysisManager &MAM) {

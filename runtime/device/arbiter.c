@@ -14,6 +14,8 @@
 #include "trace.h"
 
 #if !PREM_GPU
+#include "host_env.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +49,15 @@ static uint32_t arbiter(void) {
       while (Policy < Count && strcmp(Name, Names[Policy]) != 0)
         ++Policy;
       if (Policy == Count) {
+        /* Agents that start together all get here: one says it, the
+         * others wait for the exit. */
+        static int Reported;
+        if (__atomic_exchange_n(&Reported, 1, __ATOMIC_RELAXED))
+          for (;;)
+            pause_briefly();
         fprintf(stderr, "prem: PREM_ARBITER='%s' names no policy (%s)\n", Name,
                 List + 2);
-        _Exit(1); /* from inside a parallel region: no atexit handlers */
+        fatal_exit();
       }
     }
     __atomic_store_n(&__prem_arbiter, Policy, __ATOMIC_RELAXED);

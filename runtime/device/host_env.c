@@ -32,7 +32,26 @@ refuse_value(const char *Var, const char *Value, const char *Field,
   if (Want)
     fprintf(stderr, " (want %s)", Want);
   fputc('\n', stderr);
-  _Exit(1); /* from inside a parallel region: no atexit handlers */
+  fatal_exit();
+}
+
+void fatal_exit(void) {
+  /* libomp registers itself in a shared-memory object named after the
+   * process (kmp_runtime.cpp, __kmp_reg_status_name: /dev/shm, or /tmp
+   * where /dev/shm cannot be used) and removes it in its shutdown
+   * (__kmp_unregister_library), which _Exit skips. The name holds this
+   * process's pid: the object is this run's. */
+  char Name[64];
+  snprintf(Name, sizeof Name, "__KMP_REGISTERED_LIB_%d_%d", (int)getpid(),
+           (int)getuid());
+  char Path[80];
+  snprintf(Path, sizeof Path, "/%s", Name);
+  shm_unlink(Path);
+  snprintf(Path, sizeof Path, "/tmp/%s", Name);
+  unlink(Path);
+  /* _Exit, not exit: from inside a parallel region, atexit handlers and
+   * libomp's shutdown would wait for threads that are still running. */
+  _Exit(1);
 }
 
 __attribute__((format(printf, 3, 4))) static _Noreturn void

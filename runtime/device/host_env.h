@@ -25,6 +25,11 @@
 void *map_named_shm(const char *Var, uint64_t Magic, const char *What,
                     size_t Bytes, prem_shm_header **HeaderOut);
 
+/* Stops the program with exit status 1 once the reason is on stderr, from
+ * wherever the runtime finds it (inside a parallel region: _Exit), leaving
+ * nothing of libomp's behind. */
+_Noreturn void fatal_exit(void);
+
 /* An environment value that does not parse stops the program: a default in
  * its place would leave the run on a schedule nobody chose. Want says what
  * would be accepted. */

@@ -51,7 +51,7 @@ static void map_guard(void) {
   if (!Guard) {
     fprintf(stderr, "prem: policy host needs the arbiter's shared "
                     "memory (PREM_GUARD_SHM, set by prem_guard_start)\n");
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
+    fatal_exit();
   }
 }
 
@@ -66,7 +66,9 @@ static prem_guard *guard(void) {
 /* An agent that has waited for a window for a while (Spins pauses) looks
  * whether the arbiter is still there, about every 100 ms: an arbiter that
  * died (prem-guard killed) opens no window again, and the program would
- * wait for ever. */
+ * wait for ever. So would one whose heartbeat stopped while its pid lives
+ * on (a stopped arbiter, or its pid taken by another process): after
+ * PREM_SHM_STALE_NS, as map_named_shm judges a new program's guard. */
 static void guard_check_arbiter(uint32_t Spins, uint64_t *LastCheck) {
   if (Spins % 1024 != 0)
     return;
@@ -76,18 +78,28 @@ static void guard_check_arbiter(uint32_t Spins, uint64_t *LastCheck) {
   *LastCheck = Now;
   prem_shm_header *H = GuardHeader; /* set before guard() returned */
   uint64_t Beat = __atomic_load_n(&H->heartbeat_ns, __ATOMIC_RELAXED);
-  if (Now > Beat && Now - Beat > 100 * PREM_SHM_HEARTBEAT_NS &&
-      kill((pid_t)H->owner_pid, 0) != 0 && errno == ESRCH) {
-    static int Reported; /* one agent says it */
-    if (__atomic_exchange_n(&Reported, 1, __ATOMIC_RELAXED))
-      for (;;)
-        pause_briefly();
+  uint64_t Age = Now > Beat ? Now - Beat : 0;
+  if (Age <= 100 * PREM_SHM_HEARTBEAT_NS)
+    return;
+  int Dead = kill((pid_t)H->owner_pid, 0) != 0 && errno == ESRCH;
+  if (!Dead && Age <= PREM_SHM_STALE_NS)
+    return;
+  static int Reported; /* one agent says it */
+  if (__atomic_exchange_n(&Reported, 1, __ATOMIC_RELAXED))
+    for (;;)
+      pause_briefly();
+  if (Dead)
     fprintf(stderr,
             "prem: PREM_GUARD_SHM='%s': its arbiter (pid %d) died; no "
             "memory window will open again\n",
             getenv("PREM_GUARD_SHM"), (int)H->owner_pid);
-    _Exit(1); /* from inside a parallel region: no atexit handlers */
-  }
+  else
+    fprintf(stderr,
+            "prem: PREM_GUARD_SHM='%s': heartbeat %.1f s old: its arbiter "
+            "(pid %d) does not run (a pid taken by another process, or a "
+            "stopped arbiter)\n",
+            getenv("PREM_GUARD_SHM"), (double)Age / 1e9, (int)H->owner_pid);
+  fatal_exit();
 }
 #endif
 

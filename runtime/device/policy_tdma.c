@@ -50,10 +50,12 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
   uint64_t Launch = 0;
   if (*Next == ',') {
     ++Next;
-    Launch = env_field(&E, &Next, "launch_slot") + 1;
-    if (Launch > Slots || Launch > UINT32_MAX)
+    /* Compared before the + 1: 2^64 - 1 + 1 would be 0, no launch slot. */
+    uint64_t Slot0 = env_field(&E, &Next, "launch_slot");
+    if (Slot0 >= Slots || Slot0 >= UINT32_MAX)
       env_refuse(&E, "launch_slot", "%llu is not a slot of the table",
-                 (unsigned long long)(Launch - 1));
+                 (unsigned long long)Slot0);
+    Launch = Slot0 + 1;
   }
   if (*Next)
     env_refuse(&E, "launch_slot",

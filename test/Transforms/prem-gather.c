@@ -55,8 +55,9 @@ void permute(float *restrict out, const float *restrict in,
 
 // The Execute phase: the count of gathered bytes, and the element's place:
 // its own in the indirect slot, or out's slot if it lies in out's interval.
+// SDMA: @[[SPM:prem.spm.__omp_offloading_.*_permute_l[0-9]+.omp_outlined.omp_outlined]] = internal thread_local global [768 x i8] zeroinitializer, align 64
 // SDMA-LABEL: define internal void @__omp_offloading_{{.*}}_permute_l{{[0-9]+}}.omp_outlined.omp_outlined(
-// SDMA: %prem.spm = alloca [768 x i8], align 64
+// SDMA: %prem.spm = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @[[SPM]])
 // SDMA: omp.inner.for.body:
 // SDMA-NEXT: %prem.gathered.0 = phi i64 [ 0, %prem.execute ], [ [[NEXT:%[0-9]+]], %omp.inner.for.body ]
 // SDMA: [[INDEX:%[0-9]+]] = load i32, ptr %prem.spm.addr{{[0-9]+}}, align 4

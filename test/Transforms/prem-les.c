@@ -16,9 +16,13 @@
 // EXEC-LOADS: 3
 // EXEC-STORES: 1
 
+// The scratchpad is a thread-local buffer of the function, not a frame
+// buffer: a thread's stack may be smaller than a scratchpad
+// (OMP_STACKSIZE; E2E/omp-stacksize.test).
+// CHECK: @[[SPM:prem.spm.__omp_offloading_.*_gemm_l[0-9]+.omp_outlined.omp_outlined]] = internal thread_local global [24576 x i8] zeroinitializer, align 64
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK: entry:
-// CHECK-NEXT: %prem.spm = alloca [24576 x i8], align 64
+// CHECK-NEXT: %prem.spm = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @[[SPM]])
 // The Execute loop: every access at the same offset in its array's slot.
 // CHECK: for.cond.preheader:
 // CHECK-NEXT: %prem.k = phi i64 [ 0, %prem.execute ]

@@ -11,9 +11,10 @@
 // RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=100 %t.ll -S -o %t.untouched.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=MISSED
 // RUN: %opt_prem -passes=verify %t.ll -S -o %t.plain.ll
 // RUN: cmp %t.plain.ll %t.untouched.ll
-// A host-offload scratchpad lives in the thread's frame: not a huge one.
+// Every host-offload thread keeps a scratchpad per tiled kernel: not a
+// huge one.
 // RUN: %opt_prem -passes=prem-tile -prem-spm-bytes=4000000 %t.ll -disable-output -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=STACK
-// STACK: not transformed: a scratchpad of 4000000 bytes is too large for a host-offload thread's stack (at most 1048576)
+// STACK: not transformed: a scratchpad of 4000000 bytes is too large for a host-offload thread, which keeps one per tiled kernel (at most 1048576)
 
 // REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: worksharing loop tiled, 16 SIMT iterations per PREM interval
 // MISSED: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}} not transformed: one SIMT iteration needs 16896 bytes of scratchpad (byte intervals), more than the 100 available; one iteration of the depth-1 loop needs 576 bytes of scratchpad (byte intervals), more than the 100 available; one iteration of the depth-2 loop needs 128 bytes of scratchpad (byte intervals), more than the 100 available{{$}}

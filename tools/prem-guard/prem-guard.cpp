@@ -15,7 +15,9 @@
 // number of nanoseconds from 1 to 10 s (MaxWindowNs), in an option or in
 // the environment. SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM;
 // prem-guard waits for it and stops the arbiter (which removes the
-// shared-memory object) as when it ends by itself. Exits with the
+// shared-memory object) as when it ends by itself. SIGKILL cannot be
+// passed on: the program gets it from the kernel when prem-guard dies
+// (PR_SET_PDEATHSIG), rather than run on with no arbiter. Exits with the
 // program's status (128 + the signal when a signal ended it; 2 when it
 // cannot be run or the usage is wrong).
 //
@@ -28,7 +30,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,7 +62,8 @@ static int help() {
       "give both or neither. Without them, PREM_GUARD_E_MEMORY_NS and\n"
       "PREM_GUARD_E_COMPUTE_NS give them (same range), and the arbiter\n"
       "writes its statistics to PREM_GUARD_STATS when that is set.\n"
-      "SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM. Exit status:\n"
+      "SIGTERM, SIGINT and SIGHUP are passed on to PROGRAM; PROGRAM is\n"
+      "killed when prem-guard dies of anything else (SIGKILL). Exit status:\n"
       "PROGRAM's, 128 + the signal when a signal ended it, 2 when PROGRAM\n"
       "cannot be run or the usage is wrong.\n",
       Usage, (unsigned long long)MaxWindowNs);
@@ -183,24 +188,66 @@ int main(int Argc, char **Argv) {
                          "PREM_GUARD_E_COMPUTE_NS)\n");
     return 2;
   }
+  // A program that cannot be run is told through this pipe (a successful
+  // exec closes it): prem-guard says so in one line, with no statistics
+  // of a run that never was.
+  int ExecError[2];
+  if (pipe2(ExecError, O_CLOEXEC) != 0) {
+    std::fprintf(stderr, "prem-guard: cannot make a pipe (%s)\n",
+                 strerror(errno));
+    prem_guard_stop(Guard);
+    return 2;
+  }
+  pid_t Parent = getpid();
   pid_t Pid = fork();
+  int NotRun = Pid < 0 ? errno : 0;
   if (Pid == 0) {
+    // Killed with prem-guard: a program whose arbiter is gone would run
+    // its memory phases unarbitrated (SIGKILL to prem-guard cannot be
+    // passed on). The signal comes when the thread that forked ends, this
+    // main thread, which lives as long as prem-guard; exec keeps it (a
+    // set-user-ID program excepted).
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
+      std::perror("prem-guard: prctl(PR_SET_PDEATHSIG)");
+      _exit(2);
+    }
+    // A prem-guard that died before the call is no longer the parent, and
+    // nobody waits for this status.
+    if (getppid() != Parent)
+      _exit(2);
     // The program starts with prem-guard's own dispositions and mask.
     for (int K = 0; K < 3; ++K)
       sigaction(PassedOn[K], &Old[K], nullptr);
     sigprocmask(SIG_SETMASK, &OldMask, nullptr);
     execvp(Argv[I + 1], Argv + I + 1);
-    std::perror(Argv[I + 1]);
+    int Error = errno;
+    (void)!write(ExecError[1], &Error, sizeof Error);
     _exit(2); // as for bad usage; 126 and 127 would read as a shell's
   }
   Child = Pid;
   sigprocmask(SIG_SETMASK, &OldMask, nullptr);
+  close(ExecError[1]);
+  if (Pid > 0) {
+    ssize_t Read;
+    do
+      Read = read(ExecError[0], &NotRun, sizeof NotRun);
+    while (Read < 0 && errno == EINTR);
+    if (Read != sizeof NotRun)
+      NotRun = 0; // the program runs (or a signal ended it first)
+  }
+  close(ExecError[0]);
   int Status = 0;
   pid_t Waited = -1;
   if (Pid > 0)
     do
       Waited = waitpid(Pid, &Status, 0);
     while (Waited < 0 && errno == EINTR);
+  if (NotRun) {
+    prem_guard_stop(Guard);
+    std::fprintf(stderr, "prem-guard: cannot run '%s': %s\n", Argv[I + 1],
+                 strerror(NotRun));
+    return 2;
+  }
   if (Forwarded && Pid > 0)
     std::fprintf(stderr, "prem-guard: passed signal %d (%s) on to %s\n",
                  int(Forwarded), strsignal(Forwarded), Argv[I + 1]);

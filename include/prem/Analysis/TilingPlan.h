@@ -39,7 +39,7 @@ class NestTiler;
 /// fail("NotLoopSimplifyForm", ...)), with the text the remark and the
 /// report give.
 #define PREM_TILE_REFUSALS(X)                                                  \
-  X(ScratchpadTooLarge, "the scratchpad does not fit a host thread's stack")   \
+  X(ScratchpadTooLarge, "the scratchpad is too large for a host thread")       \
   X(GPUTilesOff, "GPU tiles are off for the kernel's kind or target")          \
   X(OneTiledLoopPerFunction, "the function has a tiled loop already")          \
   X(NoRegion, "no function holds the kernel's work")                           \

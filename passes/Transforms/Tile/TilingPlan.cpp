@@ -49,7 +49,8 @@ static cl::opt<bool> GPUTiles(
              "kernels, off for OpenMP ones (not yet run on a GPU)"),
     cl::init(false));
 
-/// Largest scratchpad put in a host-offload thread's frame.
+/// Largest host-offload scratchpad: every thread keeps one for each tiled
+/// function (a thread-local buffer, see prem-les).
 static constexpr uint64_t MostHostScratchpad = uint64_t(1) << 20;
 
 AnalysisKey TilingAnalysis::Key;
@@ -60,13 +61,13 @@ TileDecision &TileDecision::operator=(TileDecision &&) = default;
 TileDecision::~TileDecision() = default;
 
 Refusal NestTiler::decideTile(json::Object &Record) {
-  // On host offload the scratchpad is a buffer in the thread's frame: keep
-  // it far from the size of a thread's stack (OMP_STACKSIZE, 4 MiB by
-  // default in libomp).
+  // On host offload every thread keeps a scratchpad for each tiled
+  // function: keep them small beside a thread's memory.
   if (!BlockTile && Budget > MostHostScratchpad)
     return {Refusal::ScratchpadTooLarge,
             formatv("a scratchpad of {0} bytes is too large for a "
-                    "host-offload thread's stack (at most {1})",
+                    "host-offload thread, which keeps one per tiled kernel "
+                    "(at most {1})",
                     Budget, MostHostScratchpad)
                 .str()};
   uint64_t Iterations = 0;

@@ -5,7 +5,8 @@
 Runs CMD (its stdout discarded) and copies its stderr to this script's
 stdout, for FileCheck. Succeeds only when CMD exits with status N (default 1)
 within S seconds (default 20): a crash (a signal) or a hang fails, with a
-line saying which.
+line saying which. So does a run that leaves libomp's registration object
+(/dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid>) behind, which is removed.
 
 --shm: before CMD runs, a POSIX shared-memory object /prem-lit-PID-FORM is
 made in /dev/shm and VAR (PREM_GUARD_SHM or PREM_TOKEN_SHM) names it; it is
@@ -22,6 +23,8 @@ of prem_rt.h: a prem_shm_header, the state a page further on). FORM:
   stale    (guard) a live owner (this script), heartbeat 20 s old
   dies     (guard) a live owner that dies 0.3 s after CMD starts, heartbeat
            now: the arbiter dies while the program waits for a window
+  stops    (guard) a live owner (this script), heartbeat now, never moved:
+           the arbiter stops while the program waits for a window
 """
 import glob
 import os
@@ -64,6 +67,7 @@ def main(argv):
     cmd = argv[i + 1:]
     env = dict(os.environ)
     path = owner = None
+    left = []
     if shm:
         var, kind, form = shm
         name = "/prem-lit-%d-%s-%s" % (os.getpid(), kind, form)
@@ -78,6 +82,7 @@ def main(argv):
             "version": header(kind, os.getpid(), now, version=99),
             "size": header(kind, os.getpid(), now, state_bytes=8),
             "stale": header(kind, os.getpid(), now - 20 * 10**9),
+            "stops": header(kind, os.getpid(), now),
         }
         if form == "dead":
             content[form] = header(kind, dead_pid(), now)
@@ -104,13 +109,20 @@ def main(argv):
     finally:
         if path and os.path.exists(path):
             os.unlink(path)
-        # libomp's registration file, which a program that stops with
-        # _Exit leaves behind (not this test's subject).
+        # libomp's registration object, named after the process (and the
+        # user): libomp removes it when the program ends, but not after
+        # _Exit, unless the runtime does.
         if "child" in locals():
-            for leftover in glob.glob(
-                    "/dev/shm/__KMP_REGISTERED_LIB_%d_*" % child.pid):
-                os.unlink(leftover)
+            for pattern in ("/dev/shm/__KMP_REGISTERED_LIB_%d",
+                            "/dev/shm/__KMP_REGISTERED_LIB_%d_*"):
+                for leftover in glob.glob(pattern % child.pid):
+                    left.append(leftover)
+                    os.unlink(leftover)
     sys.stdout.write(err.decode(errors="replace"))
+    for leftover in left:
+        print("env-case: left behind %s (removed)" % leftover)
+    if left:
+        return 1
     if child.returncode < 0:
         print("env-case: killed by signal %d" % -child.returncode)
         return 1
