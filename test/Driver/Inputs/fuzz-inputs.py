@@ -170,11 +170,12 @@ class Fuzz:
     def opt_options(self, runs):
         r = self.rng
         values = {
-            "prem-spm-bytes": self.number, "prem-block-size": self.number,
+            "prem-spm-bytes": self.number,
+            "prem-block-size": lambda: ",".join(
+                self.number() for _ in range(r.randrange(1, 5))),
             "prem-tile-iterations": self.number,
             "prem-footprint-max-count": self.number,
             "prem-isl-max-operations": self.number,
-            "prem-tiling-max-multiple": self.number,
             "prem-poll-bytes": self.number,
             "prem-footprint-tile": lambda: ",".join(
                 self.number() for _ in range(r.randrange(1, 4))),
