@@ -1,10 +1,12 @@
 // The CUDA emulation of the end-to-end tests: NVPTX device IR made host IR
 // by nvptx-on-host.py runs with each CUDA thread a pthread. A block's
 // threads run together (one block at a time, so one copy of each kernel's
-// shared memory serves), the block barrier is a pthread barrier, and the
-// runtime's cooperative copies split their bytes over the block's threads
-// as on the GPU: a tile whose phases lacked a barrier could read bytes
-// another thread has not copied yet. Thread 0 counts the phases it enters.
+// shared memory serves), in 1-D, 2-D or 3-D blocks and grids, the block
+// barrier is a barrier of the block's threads, and the
+// runtime's cooperative copies split their bytes over the block's (x)
+// threads as on the GPU: a tile whose phases lacked a barrier could read
+// bytes another thread has not copied yet. Thread 0 counts the phases it
+// enters.
 #ifndef PREM_TEST_CUDA_EMU_H
 #define PREM_TEST_CUDA_EMU_H
 
@@ -16,26 +18,70 @@
 
 #define EMU_MAX_THREADS 1024
 
-static __thread unsigned Tid;
-static unsigned Ctaid, Ntid;
-static pthread_barrier_t Barrier;
+// The thread's index in its block (x, y, z, and linear: x fastest), the
+// block's index in the grid, and the launch's block and grid sizes. Tid is
+// the x index: the runtime's cooperative copies spread over the x threads
+// only (runtime/device/target.c: thread_in_block() is tid.x,
+// threads_per_block() ntid.x), so in a 2-D or 3-D block each row of x
+// threads makes the whole copy, as on the GPU. Ctaid is each thread's own
+// (the threads run the grid's blocks in turn, one block at a time).
+static __thread unsigned Tid, TidY, TidZ, LinearTid;
+static __thread unsigned Ctaid, CtaidY, CtaidZ;
+static unsigned Ntid, NtidY = 1, NtidZ = 1;
+static unsigned Nctaid = 1, NctaidY = 1, NctaidZ = 1;
 static long MemPhases, ComputePhases, Exits;
 // Memory phases of compatible intervals outside a tile's loop (interval
 // numbers with PREM_INTERVAL_OUTSIDE, bit 29).
 static long OutsidePhases;
 
 unsigned emu_tid_x(void) { return Tid; }
-unsigned emu_tid_y(void) { return 0; }
-unsigned emu_tid_z(void) { return 0; }
+unsigned emu_tid_y(void) { return TidY; }
+unsigned emu_tid_z(void) { return TidZ; }
 unsigned emu_ctaid_x(void) { return Ctaid; }
-unsigned emu_ctaid_y(void) { return 0; }
-unsigned emu_ctaid_z(void) { return 0; }
+unsigned emu_ctaid_y(void) { return CtaidY; }
+unsigned emu_ctaid_z(void) { return CtaidZ; }
 unsigned emu_ntid_x(void) { return Ntid; }
-unsigned emu_ntid_y(void) { return 1; }
-unsigned emu_ntid_z(void) { return 1; }
+unsigned emu_ntid_y(void) { return NtidY; }
+unsigned emu_ntid_z(void) { return NtidZ; }
+unsigned emu_nctaid_x(void) { return Nctaid; }
+unsigned emu_nctaid_y(void) { return NctaidY; }
+unsigned emu_nctaid_z(void) { return NctaidZ; }
+
+// The block barrier, which also ends each block (before its threads start
+// the next one). Every thread of a block must meet the same barriers in the
+// same order, as on the GPU: a thread at the end of its block while another
+// waits in the kernel (a barrier some threads skip) aborts the program,
+// naming the block, rather than pairing the two.
+enum { EmuInKernel = 1, EmuBlockEnd = 2 };
+static pthread_mutex_t BarrierLock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t BarrierDone = PTHREAD_COND_INITIALIZER;
+static unsigned BarrierThreads, BarrierWaiting, BarrierKinds;
+static unsigned long BarrierGeneration;
+static void emuWait(unsigned Kind) {
+  pthread_mutex_lock(&BarrierLock);
+  BarrierKinds |= Kind;
+  if (++BarrierWaiting == BarrierThreads) {
+    if (BarrierKinds != Kind) {
+      fprintf(stderr,
+              "cuda-emu: block (%u, %u, %u): some threads at a barrier, "
+              "others at the end of the kernel\n",
+              Ctaid, CtaidY, CtaidZ);
+      abort();
+    }
+    BarrierWaiting = 0;
+    BarrierKinds = 0;
+    ++BarrierGeneration;
+    pthread_cond_broadcast(&BarrierDone);
+  } else {
+    unsigned long Generation = BarrierGeneration;
+    while (Generation == BarrierGeneration)
+      pthread_cond_wait(&BarrierDone, &BarrierLock);
+  }
+  pthread_mutex_unlock(&BarrierLock);
+}
 void emu_barrier(int Id) {
   (void)Id;
-  pthread_barrier_wait(&Barrier);
+  emuWait(EmuInKernel);
 }
 // The block's or of P: set, wait, read, wait (everyone has read), reset,
 // wait (no thread sets the next one's before the reset).
@@ -44,29 +90,29 @@ _Bool emu_barrier_or(int Id, _Bool P) {
   (void)Id;
   if (P)
     __atomic_store_n(&BarrierOr, 1, __ATOMIC_SEQ_CST);
-  pthread_barrier_wait(&Barrier);
+  emuWait(EmuInKernel);
   _Bool Any = __atomic_load_n(&BarrierOr, __ATOMIC_SEQ_CST);
-  pthread_barrier_wait(&Barrier);
-  if (Tid == 0)
+  emuWait(EmuInKernel);
+  if (LinearTid == 0)
     __atomic_store_n(&BarrierOr, 0, __ATOMIC_SEQ_CST);
-  pthread_barrier_wait(&Barrier);
+  emuWait(EmuInKernel);
   return Any;
 }
 
 void __prem_enter_mem(unsigned Interval) {
-  if (Tid == 0) { // (only thread 0 may store: += 0 in the others races)
+  if (LinearTid == 0) { // (only thread 0 may store: += 0 in the others races)
     ++MemPhases;
     OutsidePhases += (Interval >> 29) & 1;
   }
 }
 void __prem_enter_comp(unsigned Interval) {
   (void)Interval;
-  if (Tid == 0)
+  if (LinearTid == 0)
     ++ComputePhases;
 }
 void __prem_exit_mem(unsigned Interval) {
   (void)Interval;
-  if (Tid == 0)
+  if (LinearTid == 0)
     ++Exits;
 }
 // A best-effort kernel's polls (prem-comply): every thread's, and the bytes
@@ -111,27 +157,44 @@ static void report(const char *Name, const float *Out, int n) {
 }
 
 static void (*Body)(void);
+// Each thread of the block runs the grid's blocks in turn (x fastest), and
+// waits at the end of each for the others.
 static void *thread(void *Arg) {
-  Tid = (unsigned)(unsigned long)Arg;
-  Body();
+  LinearTid = (unsigned)(unsigned long)Arg;
+  Tid = LinearTid % Ntid;
+  TidY = LinearTid / Ntid % NtidY;
+  TidZ = LinearTid / (Ntid * NtidY);
+  for (CtaidZ = 0; CtaidZ < NctaidZ; ++CtaidZ)
+    for (CtaidY = 0; CtaidY < NctaidY; ++CtaidY)
+      for (Ctaid = 0; Ctaid < Nctaid; ++Ctaid) {
+        Body();
+        emuWait(EmuBlockEnd);
+      }
   return NULL;
 }
 
-static void launch(void (*Kernel)(void), unsigned Blocks, unsigned Threads) {
-  if (Threads > EMU_MAX_THREADS)
+// A launch of a Gx x Gy x Gz grid of Bx x By x Bz blocks
+// (kernel<<<dim3(Gx, Gy, Gz), dim3(Bx, By, Bz)>>>).
+static void launch3d(void (*Kernel)(void), unsigned Gx, unsigned Gy,
+                     unsigned Gz, unsigned Bx, unsigned By, unsigned Bz) {
+  unsigned Threads = Bx * By * Bz;
+  if (!Threads || Threads > EMU_MAX_THREADS || !Gx || !Gy || !Gz)
     abort();
   pthread_t T[EMU_MAX_THREADS];
   Body = Kernel;
-  Ntid = Threads;
-  pthread_barrier_init(&Barrier, NULL, Threads);
-  for (Ctaid = 0; Ctaid < Blocks; ++Ctaid) {
-    for (unsigned I = 0; I < Threads; ++I)
-      if (pthread_create(&T[I], NULL, thread, (void *)(unsigned long)I))
-        abort();
-    for (unsigned I = 0; I < Threads; ++I)
-      pthread_join(T[I], NULL);
-  }
-  pthread_barrier_destroy(&Barrier);
+  Ntid = Bx, NtidY = By, NtidZ = Bz;
+  Nctaid = Gx, NctaidY = Gy, NctaidZ = Gz;
+  BarrierThreads = Threads;
+  for (unsigned I = 0; I < Threads; ++I)
+    if (pthread_create(&T[I], NULL, thread, (void *)(unsigned long)I))
+      abort();
+  for (unsigned I = 0; I < Threads; ++I)
+    pthread_join(T[I], NULL);
+}
+
+// A 1-D launch: Blocks blocks of Threads threads.
+static void launch(void (*Kernel)(void), unsigned Blocks, unsigned Threads) {
+  launch3d(Kernel, Blocks, 1, 1, Threads, 1, 1);
 }
 
 #endif
