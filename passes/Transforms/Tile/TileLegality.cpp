@@ -8,12 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
+
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "prem/Support/IslSet.h"
 #include "prem/Transforms/PremTile.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -100,6 +105,12 @@ static SmallVector<BasicBlock *, 16> blocksOf(Loop *L, Function &F) {
 /// loop around it: strip-mining keeps the order of iterations, so this
 /// needs no dependence test either.
 Refusal NestTiler::innerLegality(unsigned Depth) {
+  // A block's inner tiles hold every thread's iterations: their intervals
+  // are sized for the block's threads.
+  if (ThreadBlock && !Nest.Kernel->SIMT.BlockSize)
+    return {Refusal::KernelShape,
+            "tiles of a thread block's inner loop need its block size "
+            "(__launch_bounds__ or -prem-block-size)"};
   if (Depth == 1) {
     SIMTLoop = L;
     SIMTIV = IV;
@@ -362,6 +373,23 @@ Refusal NestTiler::blockTileLegality() {
     return {Refusal::KernelShape,
             "the bounds of the team's chunk are not visible before "
             "__kmpc_for_static_init"};
+  // The tile is the region from the bounds on: an access of it outside the
+  // loop (one the optimiser hoisted out of it, x[t] read by every
+  // iteration) is in no slot, and would run in the Execute phase. (The
+  // chunk's bounds, read back from the thread's own stack, are not memory
+  // other agents see.)
+  for (BasicBlock &BB : F) {
+    if (L->contains(&BB) || !isPotentiallyReachable(Init, &BB.front(), nullptr,
+                                                    &DT, &LI))
+      continue;
+    for (Instruction &I : BB)
+      if (isa<LoadInst, StoreInst>(I) &&
+          !isa<AllocaInst>(getUnderlyingObject(getLoadStorePointerOperand(&I))))
+        return {Refusal::OutsideAccess,
+                "a load or store of the team's chunk lies outside the "
+                "worksharing loop (hoisted out of it), where no tile holds "
+                "it"};
+  }
   return {};
 }
 
