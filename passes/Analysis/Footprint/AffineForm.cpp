@@ -34,6 +34,34 @@ std::string valueText(const Value *V) {
   return S;
 }
 
+/// A value as a reason names it for its user: a special register by its
+/// CUDA name, a value a source variable holds by that variable (with debug
+/// information), else by the line that computes it, else as IR.
+std::string sourceText(const Value *V) {
+  if (auto *II = dyn_cast<IntrinsicInst>(V)) {
+    static const std::pair<Intrinsic::ID, const char *> Registers[] = {
+        {Intrinsic::nvvm_read_ptx_sreg_tid_x, "threadIdx.x"},
+        {Intrinsic::nvvm_read_ptx_sreg_tid_y, "threadIdx.y"},
+        {Intrinsic::nvvm_read_ptx_sreg_tid_z, "threadIdx.z"},
+        {Intrinsic::nvvm_read_ptx_sreg_laneid, "the lane id"},
+        {Intrinsic::nvvm_read_ptx_sreg_warpid, "the warp id"},
+        {Intrinsic::amdgcn_workitem_id_y, "the y work-item id"},
+        {Intrinsic::amdgcn_workitem_id_z, "the z work-item id"}};
+    for (auto [ID, Name] : Registers)
+      if (II->getIntrinsicID() == ID)
+        return Name;
+  }
+  SmallVector<DbgVariableRecord *, 2> Records;
+  findDbgValues(const_cast<Value *>(V), Records);
+  for (DbgVariableRecord *R : Records)
+    if (DILocalVariable *Var = R->getVariable(); Var && !Var->getName().empty())
+      return "'" + Var->getName().str() + "'";
+  if (auto *I = dyn_cast<Instruction>(V))
+    if (const DebugLoc &DL = I->getDebugLoc(); DL && DL.getLine())
+      return valueText(V) + " (line " + std::to_string(DL.getLine()) + ")";
+  return valueText(V);
+}
+
 /// A loop as a reason names it for its user: by its source line where the
 /// module has debug information, by its header block otherwise.
 std::string loopText(const Loop *L) {
@@ -271,7 +299,7 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
                         "with -prem-block-size=X,Y,Z");
     if (isOtherThreadIndex(V))
       return fail(Err, FootprintIssue::NonAffineSubscript,
-                  "subscript depends on " + valueText(V) +
+                  "subscript depends on " + sourceText(V) +
                       " (a thread index of a block of unknown shape, a lane "
                       "or a warp id), which is not modelled");
     if (auto *Load = dyn_cast<LoadInst>(V)) {
@@ -285,7 +313,7 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     if (const LoadInst *Loaded = loadBehind(V))
       return fail(
           Err, FootprintIssue::IndirectAccess,
-          "subscript is computed (" + valueText(V) +
+          "subscript is computed (" + sourceText(V) +
               ") from memory loaded inside the nest (from '" +
               sourceName(getUnderlyingObject(Loaded->getPointerOperand())) +
               "')");
@@ -297,10 +325,11 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
         BO && (BO->getOpcode() == Instruction::SDiv ||
                BO->getOpcode() == Instruction::SRem))
       return fail(Err, FootprintIssue::NonAffineSubscript,
-                  "subscript divides the induction variable (" + valueText(V) +
+                  "subscript divides the induction variable (" +
+                      sourceText(V) +
                       "), as collapse(n) loops do; not modelled yet");
     return fail(Err, FootprintIssue::NonAffineSubscript,
-                "subscript depends on " + valueText(V) +
+                "subscript depends on " + sourceText(V) +
                     ", which SCEV cannot express");
   }
   return fail(Err, FootprintIssue::NonAffineSubscript,

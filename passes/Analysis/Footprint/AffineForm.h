@@ -147,6 +147,8 @@ struct AffineError {
 
 /// V as an operand (%name, or its number).
 std::string valueText(const Value *V);
+/// The value as a reason names it: in source terms where it can.
+std::string sourceText(const Value *V);
 /// A loop as a reason names it for its user: by its source line where the
 /// module has debug information, by its header block otherwise.
 std::string loopText(const Loop *L);

@@ -154,6 +154,21 @@ define ptx_kernel void @block3d(ptr %x) {
 ; CHECK: exact: no
 ; CHECK-NEXT: reason NonAffineSubscript: subscript depends on threadIdx.z: state the shape of the kernel's 3-D blocks with -prem-block-size=X,Y,Z
 
+; A lane id (threads of different warps share it) is named as the source
+; names it, not as IR.
+define ptx_kernel void @lane(ptr %x) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ln = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %i = add nuw nsw i32 %ln, %tx
+  %idx = zext i32 %i to i64
+  %p = getelementptr float, ptr %x, i64 %idx
+  store float 0.0, ptr %p
+  ret void
+}
+; CHECK-LABEL: kernel lane region lane
+; CHECK: exact: no
+; CHECK-NEXT: reason NonAffineSubscript: subscript depends on the lane id (a thread index of a block of unknown shape, a lane or a warp id), which is not modelled
+
 ; An array whose name is an isl keyword still gets its set.
 define ptx_kernel void @keyword(ptr %and) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -168,3 +183,4 @@ define ptx_kernel void @keyword(ptr %and) {
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
