@@ -30,6 +30,23 @@
 // RUN: cmp %t.y.plain.ll %t.y.after.ll
 // TWO_DIMS: kernel k not transformed: a comparison of the bounds guard compares two thread dimensions (its block's corners would not bound it)
 
+// a guard whose bound differs between the threads of a block (not a thread
+// index): threads of one block could take different paths:
+// RUN: %cuda_bare_ir -I %S/Inputs -DTHREAD_BOUND %s -o %t.tb.ll
+// RUN: %opt_prem -passes=verify %t.tb.ll -S -o %t.tb.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.tb.ll -S -o %t.tb.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=THREAD_BOUND
+// RUN: cmp %t.tb.plain.ll %t.tb.after.ll
+// THREAD_BOUND: kernel k not transformed: the bounds guard is not affine in the thread index, or not alike in every thread of a block, or may wrap around
+
+// an unsigned guard that wraps at the block's first thread (i - 1 >= w - 2,
+// i.e. i == 0 || i > w - 2: both corners of block 0 pass it, the threads
+// between do not):
+// RUN: %cuda_bare_ir -I %S/Inputs -DWRAPS %s -o %t.wrap.ll
+// RUN: %opt_prem -passes=verify %t.wrap.ll -S -o %t.wrap.plain.ll
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.wrap.ll -S -o %t.wrap.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=WRAPS
+// RUN: cmp %t.wrap.plain.ll %t.wrap.after.ll
+// WRAPS: kernel k not transformed: the bounds guard is not affine in the thread index, or not alike in every thread of a block, or may wrap around
+
 // one block's data larger than shared memory, and a column loop whose trip
 // count differs between the block's threads (its tiles could not be
 // block-wide):
@@ -57,6 +74,13 @@ k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
     if (i % 3 == 0)
       z[i] = 1.0f;
   }
+#elif defined(THREAD_BOUND)
+  int lim = (THREAD_X & 1) ? m : m - 1;
+  if (i < lim)
+    y[i] = 2.0f * x[i];
+#elif defined(WRAPS)
+  if ((unsigned)i - 1u >= (unsigned)m - 2u)
+    y[i] = 0.0f;
 #elif defined(TWO_DIMS)
   if (THREAD_Y < 8 && i < m && THREAD_Y <= i)
     y[i] = x[THREAD_Y * 64 + i];

@@ -174,9 +174,15 @@ PreservedAnalyses PremTilePass::run(Module &M, ModuleAnalysisManager &MAM) {
       Changed.insert(D.Nest->Region);
     }
     Records.Tiles.insert({unsigned(Id), std::move(Record)});
+    // Its isl objects go while the footprint's context is alive.
+    D.Tiler.reset();
   }
-  if (Changed.empty())
-    return PreservedAnalyses::all();
+  if (Changed.empty()) {
+    // The decisions are spent: decided again if asked for.
+    PreservedAnalyses PA = PreservedAnalyses::all();
+    PA.abandon<TilingAnalysis>();
+    return PA;
+  }
   for (Function *F : Changed) {
     // What the optimizer inferred of the function no longer holds: its tiles
     // will touch the scratchpad and call the runtime, which synchronises.

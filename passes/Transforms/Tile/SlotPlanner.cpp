@@ -266,8 +266,11 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
     P = ICmpInst::getSwappedPredicate(P);
   }
   auto *Bound = dyn_cast<SCEVConstant>(SE.getSCEV(Limit));
+  // (An unsigned bound is read as unsigned: 2^31 is no negative number.)
+  bool Unsigned = ICmpInst::isUnsigned(P);
   if (!Bound || !(ICmpInst::isLT(P) || ICmpInst::isLE(P)) ||
-      Bound->getAPInt().getSignificantBits() > 32)
+      (Unsigned ? Bound->getAPInt().getActiveBits() > 32
+                : Bound->getAPInt().getSignificantBits() > 32))
     return "";
   ValueToSCEVMapTy AtZero;
   for (auto *Reads : {&SIMT.ThreadIndexReads, &SIMT.ThreadIndexReadsY,
@@ -301,7 +304,9 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   if (!ICmpInst::isUnsigned(P) && !OnlyRegisters &&
       !SE.isKnownNonNegative(First))
     return "";
-  int64_t Most = Bound->getAPInt().getSExtValue() + (ICmpInst::isLE(P) ? 1 : 0);
+  int64_t Most = (Unsigned ? int64_t(Bound->getAPInt().getZExtValue())
+                           : Bound->getAPInt().getSExtValue()) +
+                 (ICmpInst::isLE(P) ? 1 : 0);
   // The threads along the guarded dimension.
   std::string Threads =
       SIMT.BlockShape ? std::to_string((*SIMT.BlockShape)[*Dim])
@@ -433,11 +438,11 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
       else
         Hi = Mid - 1;
     }
-    if (!Lo)
+    if (!Lo || (IndirectStride && !indirectBytes(Lo)))
       return {Refusal::RuntimeSizes,
               "the tile's bytes depend on runtime values, and one SIMT "
-              "iteration's exact footprint is not known to fit the "
-              "scratchpad"};
+              "iteration's exact footprint (with its gathered or scattered "
+              "elements) is not known to fit the scratchpad"};
     Iterations = Lo;
     Record["why"] = "sizes are known only at run time: the most SIMT "
                     "iterations whose exact footprint fits, fit checked per "

@@ -378,13 +378,29 @@ Refusal NestTiler::blockTileLegality() {
   // iteration) is in no slot, and would run in the Execute phase. (The
   // chunk's bounds, read back from the thread's own stack, are not memory
   // other agents see.)
+  auto InNoTile = [](const Instruction &I) {
+    if (!I.mayReadOrWriteMemory())
+      return false;
+    if (auto *Call = dyn_cast<CallBase>(&I)) {
+      // The runtime's calls (bounds, barriers) and markers are no data.
+      const Function *Callee = Call->getCalledFunction();
+      return !Callee || !(Callee->isIntrinsic() ||
+                          Callee->getName().starts_with("__kmpc_"));
+    }
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    return !Ptr || !isa<AllocaInst>(getUnderlyingObject(Ptr));
+  };
   for (BasicBlock &BB : F) {
-    if (L->contains(&BB) || !isPotentiallyReachable(Init, &BB.front(), nullptr,
-                                                    &DT, &LI))
+    if (L->contains(&BB))
       continue;
-    for (Instruction &I : BB)
-      if (isa<LoadInst, StoreInst>(I) &&
-          !isa<AllocaInst>(getUnderlyingObject(getLoadStorePointerOperand(&I))))
+    // The rest of the call's own block, and every block after it.
+    auto From = &BB == Init->getParent() ? std::next(Init->getIterator())
+                                         : BB.begin();
+    if (&BB != Init->getParent() &&
+        !isPotentiallyReachable(Init, &BB.front(), nullptr, &DT, &LI))
+      continue;
+    for (const Instruction &I : make_range(From, BB.end()))
+      if (InNoTile(I))
         return {Refusal::OutsideAccess,
                 "a load or store of the team's chunk lies outside the "
                 "worksharing loop (hoisted out of it), where no tile holds "
@@ -474,14 +490,36 @@ std::optional<unsigned> prem::tile::threadIndexDim(const Value *V,
   return std::nullopt;
 }
 
-/// The comparison's sides are affine in the thread index (one term per
-/// thread dimension, a constant multiple of it, under at most a widening
-/// cast); Dims gets a bit per thread dimension used. With one dimension in
-/// a comparison the threads that pass an ordering comparison form one range
-/// of it, so checking the block's first and last thread checks them all
-/// (emitFullBlockCheck; != is not one range and is checked otherwise).
-static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT,
-                                unsigned &Dims) {
+/// A value every thread of a block has that is not negative: sums and
+/// products of the block's and grid's registers and non-negative constants
+/// (as the footprint assumes, narrow index arithmetic does not wrap), or
+/// what SCEV knows to be so.
+static bool uniformNonNegative(const SCEV *S, ScalarEvolution &SE) {
+  if (SE.isKnownNonNegative(S))
+    return true;
+  return !SCEVExprContains(S, [](const SCEV *E) {
+    if (auto *C = dyn_cast<SCEVConstant>(E))
+      return C->getAPInt().isNegative();
+    if (auto *U = dyn_cast<SCEVUnknown>(E))
+      return !isa<IntrinsicInst>(U->getValue());
+    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
+  });
+}
+
+/// A side of a guard comparison the block's corners bound: affine in the
+/// thread index (one term per thread dimension, a positive constant
+/// multiple of it small enough not to wrap over a block, under at most a
+/// widening cast), the rest the same in every thread of the block (else
+/// threads of one block could take different paths), and, under an
+/// unsigned comparison, not negative (i - 1 <u n - 2 wraps at i = 0: its
+/// passing threads are no range). Dims gets a bit per thread dimension
+/// used. With one dimension in a comparison the threads that pass an
+/// ordering comparison form one range of it, so checking the block's first
+/// and last thread checks them all (emitFullBlockCheck; != is not one range
+/// and is checked otherwise).
+static bool cornerBoundedSide(const SCEV *S, const SIMTInfo &SIMT,
+                              bool Unsigned, unsigned &Dims,
+                              ScalarEvolution &SE) {
   auto DimsOf = [&](const SCEV *X) {
     unsigned Used = 0;
     SCEVExprContains(X, [&](const SCEV *E) {
@@ -495,17 +533,28 @@ static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT,
   if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S);
       Cast && !isa<SCEVTruncateExpr>(Cast))
     S = Cast->getOperand(0);
-  // The thread dimension of a term c * tid (0 when it is no such term).
+  unsigned Width = S->getType()->getScalarSizeInBits();
+  // The thread dimension of a term c * tid, c > 0 and c * 1024 below the
+  // sign bit (0 when it is no such term).
   auto TermDim = [&](const SCEV *T) -> unsigned {
     if (auto *Mul = dyn_cast<SCEVMulExpr>(T);
         Mul && Mul->getNumOperands() == 2 &&
-        isa<SCEVConstant>(Mul->getOperand(0)))
+        isa<SCEVConstant>(Mul->getOperand(0))) {
+      const APInt &C = cast<SCEVConstant>(Mul->getOperand(0))->getAPInt();
+      if (C.isNegative() || C.getActiveBits() + 10 >= Width)
+        return 0;
       T = Mul->getOperand(1);
+    }
     return isa<SCEVUnknown>(T) ? DimsOf(T) : 0;
+  };
+  auto Uniform = [&](const SCEV *X) {
+    return blockUniform(X) && (!Unsigned || uniformNonNegative(X, SE));
   };
   unsigned Used = DimsOf(S);
   Dims |= Used;
-  if (!Used || TermDim(S))
+  if (!Used)
+    return blockUniform(S);
+  if (TermDim(S))
     return true;
   auto *Add = dyn_cast<SCEVAddExpr>(S);
   if (!Add)
@@ -513,8 +562,11 @@ static bool affineInThreadIndex(const SCEV *S, const SIMTInfo &SIMT,
   unsigned Terms = 0;
   for (const SCEV *Op : Add->operands()) {
     unsigned D = DimsOf(Op);
-    if (!D)
+    if (!D) {
+      if (!Uniform(Op))
+        return false;
       continue;
+    }
     if (TermDim(Op) != D || (Terms & D))
       return false;
     Terms |= D;
@@ -558,10 +610,27 @@ Refusal NestTiler::threadBlockLegality() {
             "around the body, else return)"};
   for (const GuardTest &G : Guards) {
     unsigned Dims = 0;
-    if (!affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(0)), SIMT, Dims) ||
-        !affineInThreadIndex(SE.getSCEV(G.Cmp->getOperand(1)), SIMT, Dims))
+    const SCEV *Sides[2] = {SE.getSCEV(G.Cmp->getOperand(0)),
+                            SE.getSCEV(G.Cmp->getOperand(1))};
+    // Under an unsigned comparison a side that may be negative wraps to a
+    // large number, except that f <u K, K not negative, holds exactly where
+    // 0 <= f < K: a range (clang's i - 1 <u n - 2 for 0 < i < n - 1).
+    bool Unsigned[2] = {G.Cmp->isUnsigned(), G.Cmp->isUnsigned()};
+    CmpInst::Predicate P =
+        G.Inverted ? G.Cmp->getInversePredicate() : G.Cmp->getPredicate();
+    for (unsigned Side : {0, 1}) {
+      CmpInst::Predicate Less =
+          Side ? ICmpInst::getSwappedPredicate(P) : P;
+      if ((Less == ICmpInst::ICMP_ULT || Less == ICmpInst::ICMP_ULE) &&
+          blockUniform(Sides[1 - Side]) &&
+          SE.isKnownNonNegative(Sides[1 - Side]))
+        Unsigned[Side] = false;
+    }
+    if (!cornerBoundedSide(Sides[0], SIMT, Unsigned[0], Dims, SE) ||
+        !cornerBoundedSide(Sides[1], SIMT, Unsigned[1], Dims, SE))
       return {Refusal::KernelShape,
-              "the bounds guard is not affine in the thread index"};
+              "the bounds guard is not affine in the thread index, or not "
+              "alike in every thread of a block, or may wrap around"};
     // Over a 2-D block, i < j passes at both corners and fails between.
     if (Dims & (Dims - 1))
       return {Refusal::KernelShape,

@@ -179,8 +179,10 @@ json::Object NestTiler::recordIndirect() const {
   bool Scatters = scatters();
   SmallVector<StringRef, 2> Names = indirectArrays(TileIndirect);
   json::Array Touched;
+  // (Copies: the report is written after the footprint that owns the
+  // names is gone.)
   for (StringRef N : Names)
-    Touched.push_back(N);
+    Touched.push_back(N.str());
   json::Object Array{
       {"name", Scatters ? "scattered" : "indirect"},
       {"read", !Scatters},
