@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Support/NumberList.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -55,22 +56,18 @@ struct BlockSizeParser : public cl::parser<std::vector<unsigned>> {
   using cl::parser<std::vector<unsigned>>::parser;
   bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
              std::vector<unsigned> &Val) {
-    Val.clear();
-    SmallVector<StringRef, 3> Parts;
-    Arg.split(Parts, ',');
+    std::vector<uint64_t> Numbers;
     uint64_t Threads = 1;
-    for (StringRef P : Parts) {
-      unsigned V;
-      if (P.trim().getAsInteger(10, V) || (V == 0 && Parts.size() > 1))
-        break;
-      Val.push_back(V);
-      Threads *= V;
-    }
+    bool Valid = splitNumberList(Arg, Numbers) && Numbers.size() <= 3 &&
+                 all_of(Numbers, [](uint64_t N) { return N <= 1024; });
+    for (uint64_t N : Numbers)
+      Threads *= Valid ? N : 1;
     // 0 alone: unknown, as if not given.
-    if (Val.size() != Parts.size() || Val.size() > 3 || Threads > 1024)
+    if (!Valid || Threads > 1024 || (!Threads && Numbers.size() > 1))
       return O.error("'" + Arg +
                      "' is not a block size (X[,Y[,Z]] threads, at most "
                      "1024 in all, e.g. 32,8)");
+    Val.assign(Numbers.begin(), Numbers.end());
     return false;
   }
 };

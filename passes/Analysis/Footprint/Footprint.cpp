@@ -46,6 +46,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Analysis/Footprint.h"
+#include "prem/Support/NumberList.h"
 #include "NestBuilder.h"
 #include "prem/Support/RemarkLocation.h"
 
@@ -95,16 +96,9 @@ struct TileSizeParser : public cl::parser<std::vector<uint64_t>> {
   using cl::parser<std::vector<uint64_t>>::parser;
   bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
              std::vector<uint64_t> &Val) {
-    Val.clear();
-    SmallVector<StringRef, 4> Parts;
-    Arg.split(Parts, ',');
-    for (StringRef P : Parts) {
-      uint64_t V;
-      if (P.trim().getAsInteger(10, V) || V == 0)
-        return O.error("'" + Arg +
-                       "' is not a list of positive integers (e.g. 32,8)");
-      Val.push_back(V);
-    }
+    if (!splitNumberList(Arg, Val) || is_contained(Val, 0u))
+      return O.error("'" + Arg +
+                     "' is not a list of positive integers (e.g. 32,8)");
     return false;
   }
 };
