@@ -310,8 +310,8 @@ static std::optional<int64_t> constantStoredBefore(const CallBase &Call,
   return std::nullopt;
 }
 
-/// Which thread index (0: x, 1: y, 2: z) V reads, if it reads one.
-static std::optional<unsigned> threadIndexDim(const Value *V) {
+/// Which thread-index register (0: x, 1: y, 2: z) V reads, if it reads one.
+static std::optional<unsigned> registerThreadDim(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
   switch (II ? II->getIntrinsicID() : Intrinsic::not_intrinsic) {
   case Intrinsic::nvvm_read_ptx_sreg_tid_x:
@@ -328,7 +328,16 @@ static std::optional<unsigned> threadIndexDim(const Value *V) {
   }
 }
 
-static bool isThreadIndexX(const Value *V) { return threadIndexDim(V) == 0; }
+static bool isThreadIndexX(const Value *V) {
+  return registerThreadDim(V) == 0;
+}
+
+std::optional<unsigned> SIMTInfo::threadIndexDim(const Value *V) const {
+  for (auto [Dim, Reads] : enumerate(threadIndexReadsByDim()))
+    if (is_contained(*Reads, V))
+      return unsigned(Dim);
+  return std::nullopt;
+}
 
 /// The shape of a block whose kernel reads its y or z index: the one the
 /// user states (-prem-block-size=X,Y[,Z]); else, for a 2-D kernel, 32 wide
@@ -520,7 +529,7 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
         Info.ThreadIndexReads.front(),
         FAM.getResult<ScalarEvolutionAnalysis>(*Info.Region));
     for (Instruction &I : instructions(*Info.Region)) {
-      auto Dim = threadIndexDim(&I);
+      auto Dim = registerThreadDim(&I);
       if (Dim == 1u)
         Info.ThreadIndexReadsY.push_back(&I);
       if (Dim == 2u)

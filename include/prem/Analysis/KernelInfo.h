@@ -69,6 +69,13 @@ struct SIMTInfo {
   /// shape runs the original code (checked at launch).
   llvm::SmallVector<llvm::Value *, 2> ThreadIndexReadsY, ThreadIndexReadsZ;
   std::optional<std::array<unsigned, 3>> BlockShape;
+  /// The reads of the x, y and z thread index, in that order.
+  std::array<const llvm::SmallVector<llvm::Value *, 2> *, 3>
+  threadIndexReadsByDim() const {
+    return {&ThreadIndexReads, &ThreadIndexReadsY, &ThreadIndexReadsZ};
+  }
+  /// Which thread index (0: x, 1: y, 2: z) V is one of the reads of, if any.
+  std::optional<unsigned> threadIndexDim(const llvm::Value *V) const;
   std::string Reason;
 };
 

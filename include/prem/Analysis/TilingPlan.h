@@ -109,7 +109,6 @@ public:
   /// The decision as the report's "tiling" object.
   static llvm::json::Object toJSON(const TileDecision &D);
   const TileDecision *lookup(const NestFootprint &N) const;
-  TileDecision *lookup(const NestFootprint &N);
   bool invalidate(llvm::Module &M, const llvm::PreservedAnalyses &PA,
                   llvm::ModuleAnalysisManager::Invalidator &Inv);
 };

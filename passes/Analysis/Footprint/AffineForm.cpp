@@ -157,13 +157,16 @@ std::optional<Linear> Affinator::blockIndexForm(const Value *V,
     }
     return Q;
   };
-  if (isThreadIndex(V))
+  switch (SIMT.threadIndexDim(V).value_or(3)) {
+  case 0:
     return Digit(1, Y * Z > 1 ? X : 0);
-  if (is_contained(SIMT.ThreadIndexReadsY, V))
+  case 1:
     return Digit(X, Z > 1 ? Y : 0);
-  if (is_contained(SIMT.ThreadIndexReadsZ, V))
+  case 2:
     return Digit(int64_t(X) * Y, 0);
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 bool Affinator::isVariant(const SCEV *S) const {
@@ -290,13 +293,12 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
       L.Dims[0] = 1;
       return L;
     }
-    for (auto [Reads, Name] : {std::pair(&SIMT.ThreadIndexReadsY, "y"),
-                               std::pair(&SIMT.ThreadIndexReadsZ, "z")})
-      if (is_contained(*Reads, V))
-        return fail(Err, FootprintIssue::NonAffineSubscript,
-                    std::string("subscript depends on threadIdx.") + Name +
-                        ": state the shape of the kernel's 3-D blocks "
-                        "with -prem-block-size=X,Y,Z");
+    if (auto Dim = SIMT.threadIndexDim(V); Dim && *Dim)
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  std::string("subscript depends on threadIdx.") +
+                      "xyz"[*Dim] +
+                      ": state the shape of the kernel's 3-D blocks with "
+                      "-prem-block-size=X,Y,Z");
     if (isOtherThreadIndex(V))
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "subscript depends on " + sourceText(V) +

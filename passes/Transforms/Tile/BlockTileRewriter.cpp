@@ -251,17 +251,15 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
     }
     // The guard at the block's first and last thread: every comparison is
     // of one thread dimension, so the corners bound it.
-    const SmallVector<Value *, 2> *Reads[3] = {&SIMT.ThreadIndexReads,
-                                               &SIMT.ThreadIndexReadsY,
-                                               &SIMT.ThreadIndexReadsZ};
-    for (auto [Dim, Size] : enumerate(*SIMT.BlockShape))
-      for (Value *Tid : *Reads[Dim]) {
+    for (auto [Reads, Size] :
+         zip(SIMT.threadIndexReadsByDim(), *SIMT.BlockShape))
+      for (Value *Tid : *Reads) {
         AtEnd[0][Tid] = SE.getZero(Tid->getType());
         AtEnd[1][Tid] = SE.getConstant(Tid->getType(), Size - 1);
       }
   } else {
-    // Accesses do not depend on y and z (the footprint refuses those), but
-    // the runtime's copies split the work over x alone.
+    // 1-D blocks: the accesses do not depend on y and z (the footprint
+    // refuses those reads in a kernel of no block shape).
     Value *FlatZ = B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z),
                                   B.getInt32(1));
     Value *FlatY = B.CreateICmpEQ(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),

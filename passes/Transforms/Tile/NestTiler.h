@@ -57,8 +57,11 @@ BasicBlock *uniqueReturnBlock(Function &F);
 /// Call's block before it.
 Value *storedBefore(CallBase *Call, unsigned ArgNo);
 
-/// Which thread index (0: x, 1: y, 2: z) V is a read of, if any.
-std::optional<unsigned> threadIndexDim(const Value *V, const SIMTInfo &SIMT);
+/// S is not negative: what SCEV knows to be so, or sums and products of
+/// the special registers (blockIdx.x * blockDim.x) and non-negative
+/// constants, as the footprint assumes narrow index arithmetic does not
+/// wrap.
+bool registersNonNegative(const SCEV *S, ScalarEvolution &SE);
 
 /// A comparison of a CUDA kernel's bounds guard: a thread runs the body
 /// when it is true (false when Inverted).

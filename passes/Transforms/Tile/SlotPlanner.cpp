@@ -273,8 +273,7 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
                 : Bound->getAPInt().getSignificantBits() > 32))
     return "";
   ValueToSCEVMapTy AtZero;
-  for (auto *Reads : {&SIMT.ThreadIndexReads, &SIMT.ThreadIndexReadsY,
-                      &SIMT.ThreadIndexReadsZ})
+  for (auto *Reads : SIMT.threadIndexReadsByDim())
     for (Value *Tid : *Reads)
       AtZero[Tid] = SE.getZero(Tid->getType());
   const SCEV *Global = SE.getSCEV(Index);
@@ -284,25 +283,14 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   if (auto *Cast = dyn_cast<SCEVCastExpr>(Step))
     Step = Cast->getOperand(0);
   auto *Tid = dyn_cast<SCEVUnknown>(Step);
-  auto Dim = Tid ? threadIndexDim(Tid->getValue(), SIMT) : std::nullopt;
+  auto Dim = Tid ? SIMT.threadIndexDim(Tid->getValue()) : std::nullopt;
   if (!Dim)
     return "";
   // The offset is not negative: index 0 passes an unsigned guard only if it
   // is not, and sums and products of special registers (blockIdx.x *
   // blockDim.x) are not, as the footprint assumes narrow index arithmetic
   // does not wrap.
-  bool OnlyRegisters = !SCEVExprContains(First, [](const SCEV *E) {
-    if (auto *C = dyn_cast<SCEVConstant>(E))
-      return C->getAPInt().isNegative();
-    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
-      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
-      return !Read || !Read->getCalledFunction()->getName().starts_with(
-                          "llvm.nvvm.read.ptx.sreg.");
-    }
-    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
-  });
-  if (!ICmpInst::isUnsigned(P) && !OnlyRegisters &&
-      !SE.isKnownNonNegative(First))
+  if (!ICmpInst::isUnsigned(P) && !registersNonNegative(First, SE))
     return "";
   int64_t Most = (Unsigned ? int64_t(Bound->getAPInt().getZExtValue())
                            : Bound->getAPInt().getSExtValue()) +

@@ -8,9 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
-
-#include "llvm/Analysis/CFG.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "prem/Support/IslSet.h"
 #include "prem/Transforms/PremTile.h"
 
@@ -478,30 +475,17 @@ static bool guardTests(Value *Cond, bool Inverted,
   return true;
 }
 
-/// Which thread index (0: x, 1: y, 2: z) V is a read of, if any.
-std::optional<unsigned> prem::tile::threadIndexDim(const Value *V,
-                                                   const SIMTInfo &SIMT) {
-  if (is_contained(SIMT.ThreadIndexReads, V))
-    return 0;
-  if (is_contained(SIMT.ThreadIndexReadsY, V))
-    return 1;
-  if (is_contained(SIMT.ThreadIndexReadsZ, V))
-    return 2;
-  return std::nullopt;
-}
-
-/// A value every thread of a block has that is not negative: sums and
-/// products of the block's and grid's registers and non-negative constants
-/// (as the footprint assumes, narrow index arithmetic does not wrap), or
-/// what SCEV knows to be so.
-static bool uniformNonNegative(const SCEV *S, ScalarEvolution &SE) {
+bool prem::tile::registersNonNegative(const SCEV *S, ScalarEvolution &SE) {
   if (SE.isKnownNonNegative(S))
     return true;
   return !SCEVExprContains(S, [](const SCEV *E) {
     if (auto *C = dyn_cast<SCEVConstant>(E))
       return C->getAPInt().isNegative();
-    if (auto *U = dyn_cast<SCEVUnknown>(E))
-      return !isa<IntrinsicInst>(U->getValue());
+    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
+      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+      return !Read || !Read->getCalledFunction()->getName().starts_with(
+                          "llvm.nvvm.read.ptx.sreg.");
+    }
     return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
   });
 }
@@ -524,7 +508,7 @@ static bool cornerBoundedSide(const SCEV *S, const SIMTInfo &SIMT,
     unsigned Used = 0;
     SCEVExprContains(X, [&](const SCEV *E) {
       if (auto *U = dyn_cast<SCEVUnknown>(E))
-        if (auto D = threadIndexDim(U->getValue(), SIMT))
+        if (auto D = SIMT.threadIndexDim(U->getValue()))
           Used |= 1u << *D;
       return false;
     });
@@ -548,7 +532,7 @@ static bool cornerBoundedSide(const SCEV *S, const SIMTInfo &SIMT,
     return isa<SCEVUnknown>(T) ? DimsOf(T) : 0;
   };
   auto Uniform = [&](const SCEV *X) {
-    return blockUniform(X) && (!Unsigned || uniformNonNegative(X, SE));
+    return blockUniform(X) && (!Unsigned || registersNonNegative(X, SE));
   };
   unsigned Used = DimsOf(S);
   Dims |= Used;

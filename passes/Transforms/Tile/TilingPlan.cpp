@@ -189,10 +189,6 @@ const TileDecision *TilingInfo::lookup(const NestFootprint &N) const {
   return nullptr;
 }
 
-TileDecision *TilingInfo::lookup(const NestFootprint &N) {
-  return const_cast<TileDecision *>(std::as_const(*this).lookup(N));
-}
-
 /// The decisions hold the footprint's isl sets and the functions' analyses:
 /// stale once either is.
 bool TilingInfo::invalidate(Module &M, const PreservedAnalyses &PA,
