@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "prem/Analysis/BarrierPhases.h"
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
@@ -96,6 +97,7 @@ static void registerPasses(PassBuilder &PB) {
     MAM.registerPass([] { return KernelAnalysis(); });
     MAM.registerPass([] { return FootprintAnalysis(); });
     MAM.registerPass([] { return TilingAnalysis(); });
+    MAM.registerPass([] { return BarrierPhaseAnalysis(); });
     MAM.registerPass([] { return TransformRecordsAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
@@ -107,6 +109,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "print<prem-footprint>") {
           MPM.addPass(FootprintPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<prem-barrier-phases>") {
+          MPM.addPass(BarrierPhasePrinterPass(outs()));
           return true;
         }
         if (Name == "print<prem-tiling>") {

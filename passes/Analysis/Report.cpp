@@ -148,11 +148,23 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
       T["phases"] = Plan->second.toJSON();
     addPhaseBytes(T, Plan->second);
   }
+  StringMap<json::Object> Barriers = std::move(Records->BarrierPhases);
+  Records->BarrierPhases.clear();
   json::Array *Kernels = Report.getArray("kernels");
   for (auto &[Id, T] : Tiles) {
     auto Name = T.getString("kernel");
     if (!Kernels || !Name)
       continue;
+    // A hand-tiled kernel is transformed when prem-sync placed its phases.
+    if (auto B = Barriers.find(*Name); B != Barriers.end()) {
+      if (auto Why = B->second.getString("reason"))
+        T["reason"] = *Why;
+      else {
+        T["transformed"] = true;
+        T.erase("reason");
+      }
+      T["barrier_phases"] = std::move(B->second);
+    }
     for (json::Value &K : *Kernels)
       if (K.getAsObject()->getString("name") == *Name)
         (*K.getAsObject())["prem"] = std::move(T);

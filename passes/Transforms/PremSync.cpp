@@ -19,18 +19,31 @@
 // phase around each stretch of them (prem.block "compat", "compat-end"), as
 // a partial thread block does around the original code.
 //
+// A hand-tiled kernel (issue 29, BarrierPhases.h) gets the same calls at
+// its own barriers: where the phase changes from one segment to the next,
+// right after the barrier that ends the first (the kernel's barrier is the
+// one before the call; one more after it holds the block while thread 0
+// asks), at the kernel's start when it begins in a memory phase, and
+// before its return when it can end in one. The interval is the block's
+// number.
+//
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/PremSync.h"
+#include "prem/Analysis/BarrierPhases.h"
+#include "prem/Analysis/Report.h"
+#include "prem/Support/RemarkLocation.h"
 #include "prem/Transforms/PremTile.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #define DEBUG_TYPE "prem-sync"
 
@@ -38,6 +51,8 @@ using namespace llvm;
 using namespace prem;
 
 STATISTIC(NumPhaseCalls, "PREM phase calls inserted");
+STATISTIC(NumBarrierKernels, "Hand-tiled kernels given phases at their barriers");
+STATISTIC(NumBarrierRefused, "Hand-tiled kernels left alone");
 
 /// The barrier that makes a phase change block-wide, or null where each
 /// thread is its own agent.
@@ -71,10 +86,136 @@ static void insertPhaseCall(Module &M, const Triple &T, BasicBlock *BB,
   ++NumPhaseCalls;
 }
 
-PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &) {
+/// Callee(Interval) at B's point, then a block barrier (the one before it
+/// is the kernel's, or BeforeToo's).
+static void insertPhaseCallAt(Module &M, const Triple &T, IRBuilder<> &B,
+                              StringRef Callee, Value *Interval,
+                              bool BeforeToo) {
+  LLVMContext &C = M.getContext();
+  FunctionCallee Call =
+      M.getOrInsertFunction(Callee, Type::getVoidTy(C), Type::getInt32Ty(C));
+  if (BeforeToo)
+    blockBarrier(B, T);
+  B.CreateCall(Call, {Interval});
+  blockBarrier(B, T);
+  ++NumPhaseCalls;
+}
+
+/// The block's number in its grid, x fastest.
+static Value *blockNumber(IRBuilder<> &B) {
+  Value *X = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+  Value *Y = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_y, {});
+  Value *Z = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_z, {});
+  Value *GridX = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_nctaid_x, {});
+  Value *GridY = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_nctaid_y, {});
+  Value *Plane = B.CreateMul(GridY, Z);
+  Value *Row = B.CreateAdd(Y, Plane);
+  Value *Rows = B.CreateMul(GridX, Row);
+  return B.CreateAdd(X, Rows, "prem.block");
+}
+
+/// The remark that says which phase a segment became.
+static void remarkSegment(OptimizationRemarkEmitter &ORE,
+                          const BarrierPhasePlan &P, unsigned Index) {
+  const BarrierSegment &S = P.Segments[Index];
+  const Instruction &At =
+      S.Start ? *S.Start : *P.Kernel->getEntryBlock().getFirstNonPHIOrDbg();
+  using Kind = BarrierSegment::Kind;
+  static constexpr const char *Names[] = {"SegmentExecute", "SegmentLoad",
+                                          "SegmentStore", "SegmentLoadStore",
+                                          "SegmentMixed"};
+  ORE.emit([&] {
+    OptimizationRemark R("prem", Names[unsigned(S.K)], remarkLocation(At),
+                         At.getParent());
+    R << "kernel " << ore::NV("Kernel", P.Kernel->getName()) << ": segment "
+      << ore::NV("Segment", Index)
+      << (S.Start ? " (after this barrier)" : " (from the kernel's start)")
+      << ": ";
+    switch (S.K) {
+    case Kind::Execute:
+      R << "Execute phase (shared memory and registers only)";
+      break;
+    case Kind::Load:
+      R << "Load phase (" << ore::NV("GlobalLoads", S.GlobalLoads)
+        << " global load(s), into shared memory or registers)";
+      break;
+    case Kind::Store:
+      R << "Store phase (" << ore::NV("GlobalStores", S.GlobalStores)
+        << " global store(s))";
+      break;
+    case Kind::LoadStore:
+      R << "Load/Store phase (" << ore::NV("GlobalLoads", S.GlobalLoads)
+        << " global load(s) into shared memory or registers, "
+        << ore::NV("GlobalStores", S.GlobalStores) << " global store(s))";
+      break;
+    case Kind::Mixed:
+      R << "memory phase, a compatible interval: it computes with a value "
+           "loaded from global memory";
+      if (const DebugLoc &DL = S.Computes->getDebugLoc())
+        R << " at line " << ore::NV("Line", DL.getLine());
+      break;
+    }
+    return R;
+  });
+}
+
+/// Issue 29: the phases of a hand-tiled kernel at its barriers, where the
+/// plan puts them.
+static void placeBarrierPhases(Module &M, const Triple &T,
+                               const BarrierPhasePlan &P) {
+  Function &F = *P.Kernel;
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  Value *Interval = B.CreateTrunc(blockNumber(B), B.getInt32Ty());
+  for (const PhaseCall &Call : P.Calls) {
+    if (Call.Before)
+      B.SetInsertPoint(Call.Before);
+    else
+      B.SetInsertPoint(
+          SplitEdge(Call.From, Call.To, /*DT=*/nullptr, /*LI=*/nullptr)
+              ->getTerminator());
+    StringRef Callee = Call.K == PhaseCall::Kind::EnterMemory
+                           ? "__prem_enter_mem"
+                       : Call.K == PhaseCall::Kind::EnterExecute
+                           ? "__prem_enter_comp"
+                           : "__prem_exit_mem";
+    insertPhaseCallAt(M, T, B, Callee, Interval, Call.BarrierBefore);
+  }
+  F.setMemoryEffects(MemoryEffects::unknown());
+  F.removeFnAttr(Attribute::NoSync);
+  F.addFnAttr(BarrierPhasesPlacedAttr);
+}
+
+PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
   LLVMContext &C = M.getContext();
   Triple T(M.getTargetTriple());
   bool Changed = false;
+  // Hand-tiled kernels first: their plans describe the code as it came.
+  const BarrierPhaseInfo &Barriers = MAM.getResult<BarrierPhaseAnalysis>(M);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  TransformRecords &Records = MAM.getResult<TransformRecordsAnalysis>(M);
+  for (const BarrierPhasePlan &P : Barriers.Plans) {
+    // (prem-les's barriers are not the kernel's.)
+    if (!findTiledLoops(*P.Kernel).empty())
+      continue;
+    Records.BarrierPhases[P.Kernel->getName()] = P.toJSON();
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*P.Kernel);
+    if (!P.accepted()) {
+      ++NumBarrierRefused;
+      ORE.emit([&] {
+        return OptimizationRemarkMissed("prem", P.Refusal,
+                                        remarkLocation(*P.At),
+                                        P.At->getParent())
+               << "kernel " << P.Kernel->getName()
+               << " not transformed: " << P.Reason;
+      });
+      continue;
+    }
+    for (unsigned I = 0; I < P.Segments.size(); ++I)
+      remarkSegment(ORE, P, I);
+    placeBarrierPhases(M, T, P);
+    ++NumBarrierKernels;
+    Changed = true;
+  }
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;

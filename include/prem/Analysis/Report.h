@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
 
@@ -35,6 +36,9 @@ struct TransformRecords {
   llvm::MapVector<unsigned, llvm::json::Object> Tiles;
   /// prem-les's plan of each tile it split (or failed to), by tile id.
   llvm::DenseMap<unsigned, PhasePlan> Plans;
+  /// prem-sync's barrier phases of each hand-tiled kernel (issue 29), by
+  /// kernel name: BarrierPhasePlan::toJSON.
+  llvm::StringMap<llvm::json::Object> BarrierPhases;
   /// The report of the kernels as they came in, taken before the
   /// transformations change them (ReportSnapshotPass).
   std::optional<llvm::json::Object> Before;

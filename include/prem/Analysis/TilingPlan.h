@@ -43,6 +43,7 @@ class NestTiler;
   X(GPUTilesOff, "GPU tiles are off for the kernel's kind or target")          \
   X(OneTiledLoopPerFunction, "the function has a tiled loop already")          \
   X(NoRegion, "no function holds the kernel's work")                           \
+  X(OwnBarriers, "the kernel's block barriers delimit its phases")            \
   X(NotExact, "the footprint is not exact")                                    \
   X(NoWorksharingLoop, "the kernel has no worksharing loop")                   \
   X(LoopShape, "a loop is not in the form strip-mining needs")                 \

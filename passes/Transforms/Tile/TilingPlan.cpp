@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
+#include "prem/Analysis/BarrierPhases.h"
 #include "prem/Analysis/TilingPlan.h"
 #include "prem/Support/Target.h"
 
@@ -131,6 +132,7 @@ void NestTiler::startAttempt() {
 TilingInfo TilingAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   TilingInfo Result;
   const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
+  const BarrierPhaseInfo &Barriers = MAM.getResult<BarrierPhaseAnalysis>(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Triple T(M.getTargetTriple());
   bool GPU = T.isNVPTX() || T.isAMDGPU();
@@ -162,6 +164,13 @@ TilingInfo TilingAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       D.Why = {Refusal::GPUTilesOff, Why};
       if (Function *F = Nest.Kernel->SIMT.Region)
         D.Anchor = &F->getEntryBlock();
+    } else if (Barriers.lookup(*Nest.Kernel->Entry)) {
+      // Issue 29: a hand-tiled kernel keeps its tiles; prem-sync places its
+      // phases at its barriers (BarrierPhases.h) and its remarks say so
+      // (no anchor: prem-tile emits none).
+      D.Why = {Refusal::OwnBarriers,
+               "the kernel synchronises its block itself: its barriers "
+               "delimit its phases (prem-barrier-phases)"};
     } else if (!Nest.Region) {
       D.Why = {Refusal::NoRegion, "no function holds the kernel's work"};
     } else if (Tiled.count(Nest.Region)) {

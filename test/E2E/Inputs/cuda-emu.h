@@ -7,14 +7,25 @@
 // threads as on the GPU: a tile whose phases lacked a barrier could read
 // bytes another thread has not copied yet. Thread 0 counts the phases it
 // enters.
+//
+// With EMU_GUARD=1 in the environment, the arrays a driver allocates with
+// emu_global() are inaccessible (mprotect) whenever thread 0 is not in a
+// memory phase: a kernel that touches global memory in an Execute phase
+// stops with exit status 3, naming the block. A launch whose kernel enters
+// no phase before its first access (one the plugin left alone) runs
+// unguarded.
 #ifndef PREM_TEST_CUDA_EMU_H
 #define PREM_TEST_CUDA_EMU_H
 
 #include "float-hash.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define EMU_MAX_THREADS 1024
 
@@ -98,7 +109,56 @@ _Bool emu_barrier_or(int Id, _Bool P) {
   return Any;
 }
 
+// The guard of EMU_GUARD=1: the arrays of emu_global, and whether this
+// launch has entered a phase yet.
+#define EMU_MAX_GLOBALS 64
+static struct { void *At; size_t Bytes; } Globals[EMU_MAX_GLOBALS];
+static unsigned NumGlobals;
+static int Guarded, GuardArmed;
+static volatile sig_atomic_t PhasesThisLaunch;
+static void emuProtect(int Prot) {
+  for (unsigned I = 0; I < NumGlobals; ++I)
+    mprotect(Globals[I].At, Globals[I].Bytes, Prot);
+}
+static void emuGuardFault(int Sig, siginfo_t *Info, void *Context) {
+  (void)Sig, (void)Context;
+  for (unsigned I = 0; I < NumGlobals; ++I) {
+    char *At = (char *)Globals[I].At;
+    if ((char *)Info->si_addr < At || (char *)Info->si_addr >= At + Globals[I].Bytes)
+      continue;
+    if (!PhasesThisLaunch) { // a kernel without phases: run it unguarded
+      emuProtect(PROT_READ | PROT_WRITE);
+      return;
+    }
+    static const char Msg[] =
+        "cuda-emu: global memory touched outside a memory phase\n";
+    if (write(2, Msg, sizeof Msg - 1) < 0)
+      _exit(3);
+    _exit(3);
+  }
+  signal(SIGSEGV, SIG_DFL); // not ours: crash as usual
+}
+// n bytes of global memory for a kernel, zeroed; guarded under EMU_GUARD=1.
+static void *emu_global(size_t Bytes) {
+  size_t Page = (size_t)sysconf(_SC_PAGESIZE);
+  Bytes = (Bytes + Page - 1) / Page * Page;
+  void *P = mmap(NULL, Bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (P == MAP_FAILED || NumGlobals == EMU_MAX_GLOBALS)
+    abort();
+  Globals[NumGlobals].At = P;
+  Globals[NumGlobals++].Bytes = Bytes;
+  return P;
+}
+static void emuGuardPhase(int Memory) {
+  PhasesThisLaunch = 1;
+  if (GuardArmed)
+    emuProtect(Memory ? PROT_READ | PROT_WRITE : PROT_NONE);
+}
+
 void __prem_enter_mem(unsigned Interval) {
+  if (LinearTid == 0)
+    emuGuardPhase(1);
   if (LinearTid == 0) { // (only thread 0 may store: += 0 in the others races)
     ++MemPhases;
     OutsidePhases += (Interval >> 29) & 1;
@@ -106,13 +166,17 @@ void __prem_enter_mem(unsigned Interval) {
 }
 void __prem_enter_comp(unsigned Interval) {
   (void)Interval;
-  if (LinearTid == 0)
+  if (LinearTid == 0) {
+    emuGuardPhase(0);
     ++ComputePhases;
+  }
 }
 void __prem_exit_mem(unsigned Interval) {
   (void)Interval;
-  if (LinearTid == 0)
+  if (LinearTid == 0) {
+    emuGuardPhase(0);
     ++Exits;
+  }
 }
 // A best-effort kernel's polls (prem-comply): every thread's, and the bytes
 // they account for; the emulated gate is always open.
@@ -185,11 +249,28 @@ static void launch3d(void (*Kernel)(void), unsigned Gx, unsigned Gy,
   Ntid = Bx, NtidY = By, NtidZ = Bz;
   Nctaid = Gx, NctaidY = Gy, NctaidZ = Gz;
   BarrierThreads = Threads;
+  if (!Guarded) {
+    const char *Guard = getenv("EMU_GUARD");
+    Guarded = Guard && strcmp(Guard, "1") == 0 ? 1 : -1;
+    if (Guarded == 1) {
+      struct sigaction Action;
+      memset(&Action, 0, sizeof Action);
+      Action.sa_sigaction = emuGuardFault;
+      Action.sa_flags = SA_SIGINFO;
+      sigaction(SIGSEGV, &Action, NULL);
+    }
+  }
+  PhasesThisLaunch = 0;
+  GuardArmed = Guarded == 1;
+  if (GuardArmed)
+    emuProtect(PROT_NONE);
   for (unsigned I = 0; I < Threads; ++I)
     if (pthread_create(&T[I], NULL, thread, (void *)(unsigned long)I))
       abort();
   for (unsigned I = 0; I < Threads; ++I)
     pthread_join(T[I], NULL);
+  GuardArmed = 0;
+  emuProtect(PROT_READ | PROT_WRITE);
 }
 
 // A 1-D launch: Blocks blocks of Threads threads.

@@ -1,0 +1,135 @@
+//===- ThreadDivergence.cpp - What differs between a block's threads ------===//
+//
+// A forward data-flow to a fixed point, as divergence analyses do (Karrenberg
+// and Hack's, LLVM's UniformityInfo), with the block's threads as the unit:
+//
+//   - sources: the thread index and lane id, the results of atomics and of
+//     calls, and loads from addresses that differ;
+//   - data: any value computed from a divergent one;
+//   - control: at a divergent branch the threads part; until they meet
+//     again (the branch's immediate post-dominator), every phi they reach
+//     can merge values from different paths, and where the branch leaves a
+//     loop, values the loop computes are used after it by threads that left
+//     in different iterations.
+//
+// Loads from the same address in every thread are uniform: a kernel that
+// races on one is wrong before prem-llvm sees it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "prem/Support/ThreadDivergence.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+using namespace prem;
+
+/// A value that differs between threads whatever its operands.
+static bool isSource(const Instruction &I) {
+  if (I.isAtomic() && !isa<FenceInst>(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call)
+    return false;
+  const auto *II = dyn_cast<IntrinsicInst>(Call);
+  if (!II)
+    return true;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_laneid:
+  case Intrinsic::nvvm_read_ptx_sreg_warpid:
+  case Intrinsic::nvvm_read_ptx_sreg_clock:
+  case Intrinsic::nvvm_read_ptx_sreg_clock64:
+  case Intrinsic::nvvm_read_ptx_sreg_globaltimer:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Operands that make I divergent when they are: all of them, except that
+/// a block-wide reduction's result (__syncthreads_count, _and, _or) is the
+/// same in every thread.
+static bool uniformWhateverOperands(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
+    return true;
+  default:
+    return false;
+  }
+}
+
+ThreadDivergence::ThreadDivergence(Function &F, const PostDominatorTree &PDT,
+                                   const LoopInfo &LI) {
+  for (Instruction &I : instructions(F))
+    if (isSource(I))
+      Divergent.insert(&I);
+  SmallPtrSet<const BasicBlock *, 8> Parted;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction &I : instructions(F)) {
+      if (Divergent.count(&I) || uniformWhateverOperands(I))
+        continue;
+      if (any_of(I.operands(),
+                 [&](const Use &Op) { return Divergent.count(Op.get()); }))
+        Changed |= Divergent.insert(&I).second;
+    }
+    for (BasicBlock &BB : F) {
+      if (!hasDivergentBranch(BB) || !Parted.insert(&BB).second)
+        continue;
+      Changed = true;
+      // Up to and including the block where the threads meet again, every
+      // phi may merge what different threads computed.
+      const DomTreeNode *Node = PDT.getNode(&BB);
+      const BasicBlock *Join =
+          Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+      SmallVector<const BasicBlock *, 8> Work(successors(&BB));
+      SmallPtrSet<const BasicBlock *, 16> Seen;
+      while (!Work.empty()) {
+        const BasicBlock *Next = Work.pop_back_val();
+        if (!Seen.insert(Next).second)
+          continue;
+        for (const PHINode &Phi : Next->phis())
+          if (!Phi.hasConstantOrUndefValue())
+            Divergent.insert(&Phi);
+        if (Next != Join)
+          append_range(Work, successors(Next));
+      }
+      // Threads that leave a loop in different iterations carry different
+      // values of it out.
+      for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+        if (Join && L->contains(Join))
+          break;
+        for (const BasicBlock *In : L->blocks())
+          for (const Instruction &I : *In)
+            for (const User *U : I.users())
+              if (auto *UI = dyn_cast<Instruction>(U);
+                  UI && !L->contains(UI->getParent()))
+                Divergent.insert(UI);
+      }
+    }
+  }
+}
+
+bool ThreadDivergence::hasDivergentBranch(const BasicBlock &BB) const {
+  const Instruction *T = BB.getTerminator();
+  if (auto *Br = dyn_cast<BranchInst>(T))
+    return Br->isConditional() && Divergent.count(Br->getCondition());
+  if (auto *Sw = dyn_cast<SwitchInst>(T))
+    return Divergent.count(Sw->getCondition());
+  return T->getNumSuccessors() > 1;
+}
