@@ -171,6 +171,8 @@ json::Object BarrierPhasePlan::toJSON() const {
                      {"phase", S.needsMemory() ? "memory" : "execute"},
                      {"global_loads", S.GlobalLoads},
                      {"global_stores", S.GlobalStores}};
+    if (S.needsMemory())
+      Seg["memory_on_every_path"] = S.MemoryOnEveryPath;
     if (unsigned Line = lineOf(S.Start))
       Seg["line"] = Line;
     List.push_back(std::move(Seg));
