@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Coverage of the GPU-style suite (issue 25): how many kernels the plugin
-transforms in each front end, and why it refuses the others.
+"""Coverage of the GPU-style suite (issue 25) and the hand-tiled suite
+(issue 29): how many kernels the plugin transforms in each front end, and
+why it refuses the others.
 
   python3 bench/coverage.py [--plugin build/lib/PremPlugin.so] [--clang clang]
                             [--front-end NAME ...] [--no-write]
 
 Compiles bench/kernels/gpu-style/polybench.cu (CUDA on NVPTX, sm_90) and
 polybench.c (OpenMP offload: host offload, NVPTX, NVPTX with
--prem-gpu-tiles) through the plugin, device code only, at the suite's
+-prem-gpu-tiles), and bench/kernels/hand-tiled/handtiled.cu (CUDA that
+stages its data in shared memory itself: the cuda-hand-tiled front end,
+transformed when prem-sync gives its barrier segments phases) through the
+plugin, device code only, at the suite's
 default sizes (bench/kernels/gpu-style/polybench.h), and reads what the
 plugin says: its JSON report (-prem-report: each kernel, transformed or
 not, the reason, the footprint's reasons) and the optimisation record
@@ -62,6 +66,8 @@ FRONT_ENDS = {
     "omp-host": ("polybench.c", OMP_HOST),
     "omp-nvptx": ("polybench.c", OMP_NVPTX),
     "omp-nvptx-tiles": ("polybench.c", OMP_NVPTX + ["-mllvm", "-prem-gpu-tiles"]),
+    # Issue 29: kernels that stage their data in shared memory themselves.
+    "cuda-hand-tiled": ("../hand-tiled/handtiled.cu", CUDA_BARE),
 }
 
 # A kernel function of the suite: a CUDA kernel, or a C function holding a
@@ -387,12 +393,16 @@ def main():
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
     digest = hashlib.sha256(open(plugin, "rb").read()).hexdigest()
-    md = ["# GPU-style suite: kernels the plugin transforms", "",
+    md = ["# GPU-style and hand-tiled suites: kernels the plugin transforms",
+          "",
           "`python3 bench/coverage.py`: bench/kernels/gpu-style/ (PolyBench "
-          "written as GPU ports write it, issue 25) compiled through the "
+          "written as GPU ports write it, issue 25) and, as cuda-hand-tiled, "
+          "bench/kernels/hand-tiled/ (kernels that stage their data in "
+          "shared memory, issue 29) compiled through the "
           "plugin, device code only, default sizes. A refusal is named by its "
-          "prem-tile remark (PREM_TILE_REFUSALS); `NotExact` by the "
-          "footprint's first reason.", "",
+          "remark (prem-tile's PREM_TILE_REFUSALS, prem-sync's for "
+          "hand-tiled kernels); `NotExact` by the footprint's first "
+          "reason.", "",
           f"Plugin `{plugin}` (sha256 {digest[:16]}), built from "
           f"{args.plugin_source or commit}; suite at {commit[:12]}.", ""]
     for fe in front_ends:
