@@ -21,6 +21,7 @@
 #include "prem/Transforms/LinkRuntime.h"
 #include "prem/Transforms/PremBypass.h"
 #include "prem/Transforms/PremComply.h"
+#include "prem/Transforms/PremHoist.h"
 #include "prem/Transforms/PremInstrument.h"
 #include "prem/Transforms/PremLES.h"
 #include "prem/Transforms/PremSync.h"
@@ -67,6 +68,7 @@ struct DeviceModulePipeline : PassInfoMixin<DeviceModulePipeline> {
       MPM.addPass(PremBypassPass());
     MPM.addPass(PremTilePass());
     MPM.addPass(PremLESPass());
+    MPM.addPass(PremHoistPass());
     MPM.addPass(PremSyncPass());
     if (profileUseRequested())
       MPM.addPass(BypassLowerPass());
@@ -85,6 +87,7 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(PremTilePass::name(), "prem-tile");
     PIC->addClassToPassName(PremLESPass::name(), "prem-les");
     PIC->addClassToPassName(PremSyncPass::name(), "prem-sync");
+    PIC->addClassToPassName(PremHoistPass::name(), "prem-hoist");
     PIC->addClassToPassName(PremComplyPass::name(), "prem-comply");
     PIC->addClassToPassName(LinkRuntimePass::name(), "prem-link-runtime");
     PIC->addClassToPassName(PremInstrumentPass::name(), "prem-instrument");
@@ -125,6 +128,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "prem-les") {
           MPM.addPass(PremLESPass());
+          return true;
+        }
+        if (Name == "prem-hoist") {
+          MPM.addPass(PremHoistPass());
           return true;
         }
         if (Name == "prem-sync") {

@@ -430,6 +430,11 @@ static bool isCopy(const LoadInst &L,
   return true;
 }
 
+bool prem::computesWith(const LoadInst &L,
+                        const SmallPtrSetImpl<const Instruction *> &In) {
+  return spaceOf(L.getPointerOperand()) == Space::Global && !isCopy(L, In);
+}
+
 void PlanBuilder::classify(BarrierSegment &S, const Instruction &I,
                            const SmallPtrSetImpl<const Instruction *> &In) {
   bool Load = false, Store = false;
@@ -481,8 +486,10 @@ void PlanBuilder::walk(unsigned Index) {
       if (Entered.insert(Succ).second)
         Work.push_back({Succ, Succ->begin()});
   }
-  for (const Instruction *I : Order)
+  for (const Instruction *I : Order) {
     classify(S, *I, In);
+    S.Instructions.push_back(const_cast<Instruction *>(I));
+  }
   using Kind = BarrierSegment::Kind;
   S.K = S.Computes                          ? Kind::Mixed
         : S.GlobalLoads && S.GlobalStores   ? Kind::LoadStore
@@ -715,6 +722,11 @@ BarrierPhasePlan PlanBuilder::build() {
   return std::move(Plan);
 }
 
+Instruction *prem::segmentStart(const BarrierSegment &S, Function &Kernel) {
+  return S.Start ? S.Start->getNextNode()
+                 : &*Kernel.getEntryBlock().getFirstInsertionPt();
+}
+
 const BarrierPhasePlan *
 BarrierPhaseInfo::lookup(const Function &Kernel) const {
   for (const BarrierPhasePlan &P : Plans)
@@ -746,6 +758,8 @@ BarrierPhaseInfo BarrierPhaseAnalysis::run(Module &M,
       continue;
     Result.Plans.push_back(
         PlanBuilder(*K.Entry, FAM, scratchpadBudget(M)).build());
+    if (Result.Plans.back().accepted())
+      findHoistableLoads(Result.Plans.back(), FAM);
   }
   return Result;
 }
@@ -775,6 +789,9 @@ void BarrierPhaseInfo::print(raw_ostream &OS) const {
         OS << ", ends the kernel";
       if (!S.MemoryOnEveryPath)
         OS << ", memory only on the paths that need it";
+      if (!S.Hoist.empty())
+        OS << ", " << S.Hoist.size()
+           << " global load(s) can move to its start";
       OS << "\n";
     }
     for (const PhaseCall &C : P.Calls) {

@@ -6,9 +6,12 @@
 // segment's index arithmetic runs in the Execute phase), and the end of
 // the memory phase before the return. tree: the reduction loop in the
 // Execute phase; memory asked for on the two edges into the store after
-// it. The PTX is accepted for sm_90 and sm_87.
+// it. rescale: prem-hoist moves the read of w to the start of the segment
+// that computes with it, with its address, and a block barrier after it;
+// the arithmetic then runs in an Execute phase and the store in a Store
+// phase. The PTX is accepted for sm_90 and sm_87.
 // RUN: %cuda_bare_ir -include %S/../E2E/Inputs/cuda-builtins.h %s -o %t.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.ll -S -o - | FileCheck %s
+// RUN: %opt_prem -passes=prem-tile,prem-les,prem-hoist,prem-sync,verify %t.ll -S -o - | FileCheck %s
 // RUN: %clang_prem -O2 %cuda_bare -include %S/../E2E/Inputs/cuda-builtins.h -S %s -o %t.s
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.s -o %t.o %}
 // RUN: %clang_prem -O2 %cuda_bare -include %S/../E2E/Inputs/cuda-builtins.h --no-offload-arch=sm_90 --cuda-gpu-arch=sm_87 -S %s -o %t.87.s
@@ -97,6 +100,32 @@ __global__ void tree(const float *in, float *out, unsigned n) {
   }
   if (t == 0)
     out[blockIdx.x] = s[0];
+}
+
+// CHECK-LABEL: define {{.*}} @rescale(
+// CHECK: call void @__prem_enter_mem(i32 %prem.block)
+// CHECK: tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK-NEXT: %[[W:[a-z0-9.]+]] = getelementptr inbounds float, ptr %w
+// CHECK-NEXT: %[[X:[0-9]+]] = load float, ptr %[[W]]
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK-NEXT: call void @__prem_enter_comp(i32 %prem.block)
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK: %[[S:[0-9]+]] = load float, ptr %arrayidx7
+// CHECK-NEXT: fadd contract float %[[X]], %[[S]]
+// CHECK: call void @__prem_enter_mem(i32 %prem.block)
+// CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// CHECK-NEXT: store float
+__global__ void __launch_bounds__(128) rescale(const float *in, const float *w,
+                                               float *out) {
+  __shared__ float s[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  s[t] = in[i];
+  __syncthreads();
+  float x = w[i] + s[127 - t];
+#pragma unroll
+  for (int n = 0; n < 12; ++n)
+    x = x * x * 0.5f + 0.25f;
+  out[i] = x;
 }
 
 } // extern "C"

@@ -527,6 +527,39 @@ __global__ void backprop_forward(const float *input, const float *weights,
     partial_sum[by * hid + ty] = weight_matrix[tx][ty];
 }
 
+// Each element over its block's maximum, through a softmax's exponential
+// (a degree-6 Taylor polynomial of 2^f after range reduction, as fast-math
+// libraries write it): the block's maximum by a tree in shared memory, then
+// the element read again and transformed. The last segment computes with
+// that read: prem-hoist moves it to the segment's start so the polynomial
+// runs in an Execute phase. Block: 128 threads.
+__global__ void block_softmax_numerator(const float *in, float *out) {
+  __shared__ float red[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  red[t] = in[i];
+  __syncthreads();
+  for (int s = 64; s > 0; s >>= 1) {
+    if (t < s)
+      red[t] = red[t] > red[t + s] ? red[t] : red[t + s];
+    __syncthreads();
+  }
+  float m = red[0];
+  float x = (in[i] - m) * 1.44269504f; // log2(e)
+  float k = __builtin_floorf(x);
+  float f = x - k;
+  float p = 1.0f, term = 1.0f;
+#pragma unroll
+  for (int n = 1; n <= 6; ++n) {
+    term *= f * 0.69314718f / n;
+    p += term;
+  }
+  float sum = 0.0f;
+#pragma unroll
+  for (int j = 0; j < 4; ++j)
+    sum += p * (1.0f + 0.125f * j) - 0.0625f * j * j;
+  out[i] = __builtin_ldexpf(sum, (int)k);
+}
+
 // ---- n-body ----------------------------------------------------------------------
 
 // Forces on each body from all others, the positions staged a tile at a

@@ -12,6 +12,7 @@
 #ifndef PREM_ANALYSIS_BARRIERPHASES_H
 #define PREM_ANALYSIS_BARRIERPHASES_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
@@ -22,6 +23,7 @@
 namespace llvm {
 class BasicBlock;
 class Instruction;
+class LoadInst;
 class raw_ostream;
 } // namespace llvm
 
@@ -51,6 +53,14 @@ struct BarrierSegment {
   unsigned GlobalLoads = 0, GlobalStores = 0;
   /// Mixed: a global load whose value the segment computes with.
   const llvm::Instruction *Computes = nullptr;
+  /// What the segment runs, in the order the walk met it.
+  llvm::SmallVector<llvm::Instruction *, 16> Instructions;
+  /// Mixed: the global loads it computes with, when every one of them can
+  /// run at the segment's start (prem-hoist, SegmentHoist.cpp), in program
+  /// order; empty otherwise. HoistChain: the address arithmetic that moves
+  /// with them, in an order that defines before use.
+  llvm::SmallVector<llvm::LoadInst *, 4> Hoist;
+  llvm::SmallVector<llvm::Instruction *, 8> HoistChain;
   /// The segments that can run right before it (those that end at Start).
   llvm::SmallVector<unsigned, 2> Preds;
   /// The kernel can end in it.
@@ -103,6 +113,21 @@ struct BarrierPhasePlan {
   /// The report's "barrier_phases".
   llvm::json::Object toJSON() const;
 };
+
+/// The first instruction segment S runs: after its barrier, or the entry's
+/// first insertion point.
+llvm::Instruction *segmentStart(const BarrierSegment &S,
+                                llvm::Function &Kernel);
+
+/// L reads global memory and the segment whose instructions are In
+/// computes with its value (its uses in the segment, through phis and
+/// selects, are not all the stored value of a store).
+bool computesWith(const llvm::LoadInst &L,
+                  const llvm::SmallPtrSetImpl<const llvm::Instruction *> &In);
+
+/// Fills Hoist and HoistChain of P's mixed segments (SegmentHoist.cpp).
+void findHoistableLoads(BarrierPhasePlan &P,
+                        llvm::FunctionAnalysisManager &FAM);
 
 struct BarrierPhaseInfo {
   llvm::SmallVector<BarrierPhasePlan, 4> Plans;

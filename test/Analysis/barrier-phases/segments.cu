@@ -135,6 +135,61 @@ __global__ void partial_barrier(const float *in, float *out) {
   out[threadIdx.x] = s[127 - threadIdx.x];
 }
 
+// prem-hoist: a segment that computes with a global read is mixed; when
+// the read can run at the segment's start and frees enough computation
+// (here 12 rounds of arithmetic), it moves there (Transforms/
+// prem-barrier-phases.cu shows the code).
+// CHECK-LABEL: kernel rescale
+// CHECK: segment 1 after the barrier at line {{[0-9]+}}: mixed (memory phase), global loads 1, stores 1, after segment(s) 0, ends the kernel, 1 global load(s) can move to its start
+__global__ void rescale(const float *in, const float *w, float *out) {
+  __shared__ float s[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  s[t] = in[i];
+  __syncthreads();
+  float x = w[i] + s[127 - t];
+#pragma unroll
+  for (int n = 0; n < 12; ++n)
+    x = x * x * 0.5f + 0.25f;
+  out[i] = x;
+}
+
+// Not moved: a store before the read may write what it reads (out and w
+// may be the same array).
+// CHECK-LABEL: kernel rescale_after_store
+// CHECK: segment 1 after the barrier at line {{[0-9]+}}: mixed (memory phase), global loads 1, stores 2, after segment(s) 0, ends the kernel{{$}}
+__global__ void rescale_after_store(const float *in, const float *w,
+                                    float *out) {
+  __shared__ float s[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  s[t] = in[i];
+  __syncthreads();
+  out[i] = 0.0f;
+  float x = w[i] + s[127 - t];
+#pragma unroll
+  for (int n = 0; n < 12; ++n)
+    x = x * x * 0.5f + 0.25f;
+  out[i + 1] = x;
+}
+
+// Not moved: the read runs only in some threads (it could fault where
+// the others would not read).
+// CHECK-LABEL: kernel rescale_guarded
+// CHECK: segment 1 after the barrier at line {{[0-9]+}}: mixed (memory phase), global loads 1, stores 1, after segment(s) 0, ends the kernel{{$}}
+__global__ void rescale_guarded(const float *in, const float *w, float *out,
+                                int n) {
+  __shared__ float s[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  s[t] = in[i];
+  __syncthreads();
+  if (i < n) {
+    float x = w[i] + s[127 - t];
+#pragma unroll
+    for (int k = 0; k < 12; ++k)
+      x = x * x * 0.5f + 0.25f;
+    out[i] = x;
+  }
+}
+
 } // extern "C"
 
 // With a 100-byte scratchpad the staged kernel's 512 bytes leave the runtime

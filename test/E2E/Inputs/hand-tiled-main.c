@@ -28,6 +28,7 @@ void srad_coeff(const float *, float *, float *, float *, float *, float *,
                 int, int, float);
 void nw_wavefront(const int *, int *, int, int, int);
 void backprop_forward(const float *, const float *, float *, int);
+void block_softmax_numerator(const float *, float *);
 void nbody_tiled(const float *, float *, int);
 void bfs_level(const int *, const int *, int *, int *, const int *, int *, int);
 
@@ -81,6 +82,7 @@ static void runPathfinder(void) {
 static void runSrad(void) { srad_coeff(A, C, D, E, F, G, SR, SR, 0.5f); }
 static void runNw(void) { nw_wavefront(I5, I6, NWC, 10, Blk); }
 static void runBackprop(void) { backprop_forward(A, B, C, HID); }
+static void runSoftmax(void) { block_softmax_numerator(A, C); }
 static void runNbody(void) { nbody_tiled(A, C, NB); }
 static void runBfs(void) { bfs_level(I1, I2, I3, I4, I5, I6, GN); }
 
@@ -137,6 +139,8 @@ int main(void) {
 
   launch3d(runBackprop, 1, 4, 1, 16, 16, 1);
   report("backprop_forward", C, 4 * HID);
+  launch(runSoftmax, 8, 128);
+  report("block_softmax_numerator", C, 8 * 128);
   launch(runNbody, NB / 64, 64);
   report("nbody_tiled", C, 2 * NB);
 
