@@ -50,6 +50,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -159,6 +160,8 @@ static std::string startName(const BarrierSegment &S) {
 
 json::Object BarrierPhasePlan::toJSON() const {
   json::Object O{{"shared_bytes", SharedBytes}};
+  if (DynamicShared)
+    O["dynamic_shared"] = true;
   if (!accepted()) {
     O["refusal"] = Refusal;
     O["reason"] = Reason;
@@ -198,7 +201,12 @@ Space spaceOf(const Value *Ptr) {
   // cells): every object must be in the space.
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(Ptr, Objects, /*LI=*/nullptr, /*MaxLookup=*/0);
-  if (all_of(Objects, [](const Value *O) { return isa<AllocaInst>(O); }))
+  // A thread's own memory, and a kernel argument passed by value (the
+  // parameter space, read-only and the same in every thread).
+  if (all_of(Objects, [](const Value *O) {
+        auto *A = dyn_cast<Argument>(O);
+        return isa<AllocaInst>(O) || (A && A->hasByValAttr());
+      }))
     return Space::Private;
   if (all_of(Objects, [](const Value *O) {
         return O->getType()->getPointerAddressSpace() == 3;
@@ -291,6 +299,16 @@ std::pair<bool, bool> scan(BasicBlock *B, BasicBlock::iterator It) {
 }
 } // namespace
 
+/// PTX in inline assembly that reads or writes memory.
+static bool touchesMemory(const InlineAsm &Asm) {
+  StringRef Text = Asm.getAsmString();
+  for (StringRef Op : {"ld.", "st.", "tex.", "tld4", "suld", "sust", "atom.",
+                       "red.", "cp.", "prefetch"})
+    if (Text.contains(Op))
+      return true;
+  return false;
+}
+
 /// Instructions other than plain loads and stores that prem-sync cannot
 /// place in a phase, and barriers of part of the block.
 bool PlanBuilder::checkInstructions() {
@@ -321,6 +339,27 @@ bool PlanBuilder::checkInstructions() {
     auto *Call = dyn_cast<CallBase>(&I);
     if (!Call || isa<MemIntrinsic>(Call))
       continue;
+    if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand())) {
+      // clang writes texture fetches and cache-hinted loads (__ldcg, ...)
+      // as inline assembly LLVM takes as touching no memory.
+      if (touchesMemory(*Asm))
+        return refuse("InlineAsm",
+                      "inline assembly that may access memory at " + at(&I),
+                      &I);
+      continue;
+    }
+    if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
+      switch (II->getIntrinsicID()) {
+      // Warp barriers and fences order memory; they touch none.
+      case Intrinsic::nvvm_bar_warp_sync:
+      case Intrinsic::nvvm_membar_cta:
+      case Intrinsic::nvvm_membar_gl:
+      case Intrinsic::nvvm_membar_sys:
+        continue;
+      default:
+        break;
+      }
+    }
     // Special registers, assumptions, lifetimes and debug records touch no
     // memory a phase is about.
     if (Call->onlyAccessesInaccessibleMemory() || Call->doesNotAccessMemory() ||
@@ -664,8 +703,11 @@ void PlanBuilder::placeCalls() {
     for (const PhaseCall &C : Lazy[I].Calls)
       Add(C);
   }
+  // The kernel's end closes its last memory phase, and where it ends in an
+  // Execute phase it still says it is done: an agent's record ends with
+  // its exit (prem-report --gate, the rtgate policy count on it).
   for (auto [I, S] : enumerate(Plan.Segments))
-    if (MemoryEnds[I].contains(returnEnd())) {
+    if (S.needsMemory()) {
       for (BasicBlock &BB : F)
         if (isa<ReturnInst>(BB.getTerminator()))
           Add(PhaseCall{PhaseCall::Kind::Exit, BB.getTerminator(), nullptr,
@@ -680,8 +722,12 @@ BarrierPhasePlan PlanBuilder::build() {
   for (Instruction &I : instructions(F))
     for (const Value *Op : I.operands())
       if (auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
-        if (GV->getAddressSpace() == 3 && Shared.insert(GV).second)
+        if (GV->getAddressSpace() == 3 && Shared.insert(GV).second) {
           Plan.SharedBytes += DL.getTypeAllocSize(GV->getValueType());
+          // extern __shared__: its size is the launch's.
+          Plan.DynamicShared |= !GV->hasInitializer() ||
+                                DL.getTypeAllocSize(GV->getValueType()) == 0;
+        }
   if (!checkInstructions() || !checkBarriersUniform() ||
       !checkControlOnGlobalData())
     return std::move(Plan);
@@ -769,7 +815,9 @@ void BarrierPhaseInfo::print(raw_ostream &OS) const {
      << " kernel(s) with block barriers\n";
   for (const BarrierPhasePlan &P : Plans) {
     OS << "kernel " << P.Kernel->getName() << " (shared memory "
-       << P.SharedBytes << " bytes)";
+       << P.SharedBytes << " bytes"
+       << (P.DynamicShared ? " and the launch's dynamic shared memory" : "")
+       << ")";
     if (!P.accepted()) {
       OS << ": refused (" << P.Refusal << "): " << P.Reason << "\n";
       continue;
@@ -799,7 +847,9 @@ void BarrierPhaseInfo::print(raw_ostream &OS) const {
          << (C.K == PhaseCall::Kind::EnterMemory    ? "__prem_enter_mem"
              : C.K == PhaseCall::Kind::EnterExecute ? "__prem_enter_comp"
                                                     : "__prem_exit_mem")
-         << " (segment " << C.Segment << ") ";
+         << (C.K == PhaseCall::Kind::Exit
+                 ? std::string(" (the kernel's end) ")
+                 : formatv(" (segment {0}) ", C.Segment).str());
       if (C.Before) {
         OS << "before";
         if (unsigned Line = lineOf(C.Before))

@@ -3,8 +3,9 @@
 // A forward data-flow to a fixed point, as divergence analyses do (Karrenberg
 // and Hack's, LLVM's UniformityInfo), with the block's threads as the unit:
 //
-//   - sources: the thread index and lane id, the results of atomics and of
-//     calls, and loads from addresses that differ;
+//   - sources: the thread index, lane id and masks, shuffles and votes,
+//     the results of atomics, calls and inline assembly, loads from a
+//     thread's own memory, and loads from addresses that differ;
 //   - data: any value computed from a divergent one;
 //   - control: at a divergent branch the threads part; until they meet
 //     again (the branch's immediate post-dominator), every phi they reach
@@ -22,6 +23,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -30,28 +32,41 @@
 using namespace llvm;
 using namespace prem;
 
-/// A value that differs between threads whatever its operands.
+/// A value that differs between threads whatever its operands: the
+/// results of atomics, of calls and inline assembly, of loads from a
+/// thread's own memory (an alloca: every thread's local array, at -O0
+/// every local variable), and of the NVVM intrinsics other than the
+/// block's and grid's registers (the thread index, lane masks, shuffles,
+/// votes, clocks).
 static bool isSource(const Instruction &I) {
   if (I.isAtomic() && !isa<FenceInst>(I))
     return true;
+  if (auto *L = dyn_cast<LoadInst>(&I)) {
+    const Value *Obj = getUnderlyingObject(L->getPointerOperand(), 0);
+    return isa<AllocaInst>(Obj) ||
+           L->getPointerAddressSpace() == 5 /* NVPTX local */;
+  }
   const auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)
     return false;
   const auto *II = dyn_cast<IntrinsicInst>(Call);
   if (!II)
     return true;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_laneid:
-  case Intrinsic::nvvm_read_ptx_sreg_warpid:
-  case Intrinsic::nvvm_read_ptx_sreg_clock:
-  case Intrinsic::nvvm_read_ptx_sreg_clock64:
-  case Intrinsic::nvvm_read_ptx_sreg_globaltimer:
-    return true;
-  default:
+  if (!II->getCalledFunction()->getName().starts_with("llvm.nvvm."))
     return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    return false;
+  default:
+    return true;
   }
 }
 

@@ -100,8 +100,11 @@ struct BarrierPhasePlan {
   llvm::SmallVector<BarrierSegment, 8> Segments;
   /// The calls that make the segments phases, where the phase changes.
   llvm::SmallVector<PhaseCall, 8> Calls;
-  /// The kernel's own static shared memory.
+  /// The kernel's own static shared memory; and whether it also uses the
+  /// launch's dynamic shared memory (extern __shared__), which no one
+  /// counts at compile time.
   uint64_t SharedBytes = 0;
+  bool DynamicShared = false;
   /// Empty when the phases can be placed; else the remark name, the reason
   /// and the instruction it is about.
   llvm::StringRef Refusal;

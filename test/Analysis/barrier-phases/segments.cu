@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(128) stage(const float *in, const float *scale
 // CHECK-NEXT: call __prem_enter_mem (segment 0) before line {{[0-9]+}}: load in %entry, with a barrier before
 // CHECK-NEXT: call __prem_enter_comp (segment 1) before
 // CHECK-NEXT: call __prem_enter_mem (segment 2) before line {{[0-9]+}}: store in %entry, with a barrier before
-// CHECK-NEXT: call __prem_exit_mem (segment 2) before line {{[0-9]+}}: ret in %entry, with a barrier before
+// CHECK-NEXT: call __prem_exit_mem (the kernel's end) before line {{[0-9]+}}: ret in %entry, with a barrier before
 
 // A segment that computes with what it reads: a memory phase (a compatible
 // interval).
@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(128) stage(const float *in, const float *scale
 // CHECK-NEXT: segment 0 after the kernel's start: mixed (memory phase), global loads 1, stores 0
 // CHECK-NEXT: segment 1 after the barrier at line [[@LINE+6]]: store (memory phase), global loads 0, stores 1, after segment(s) 0, ends the kernel
 // CHECK-NEXT: call __prem_enter_mem (segment 0)
-// CHECK-NEXT: call __prem_exit_mem (segment 1)
+// CHECK-NEXT: call __prem_exit_mem (the kernel's end)
 __global__ void mixed(const float *in, float *out) {
   __shared__ float s[128];
   s[threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x] * 2.0f;
