@@ -64,6 +64,10 @@ static bool isSource(const Instruction &I) {
   case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
   case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
   case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  // __syncthreads_and/_or/_count: the same answer in every thread.
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
     return false;
   default:
     return true;

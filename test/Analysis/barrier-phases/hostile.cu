@@ -182,4 +182,28 @@ __global__ void early_return_tid(const float *in, float *out, int n) {
   out[i] = s[threadIdx.x] + s[63 - threadIdx.x];
 }
 
+// A loop until no thread changed anything (__syncthreads_or: the same
+// answer in every thread): its barriers are met by all.
+// CHECK-LABEL: kernel relabel_until_stable
+// CHECK-SAME: 4 segment(s)
+__global__ void relabel_until_stable(const int *img, int *labels) {
+  __shared__ int s_img[128], s_lab[128];
+  int tid = threadIdx.x, g = blockIdx.x * blockDim.x + tid;
+  s_img[tid] = img[g];
+  s_lab[tid] = tid;
+  __syncthreads();
+  int changed;
+  do {
+    changed = 0;
+    int l = s_lab[tid];
+    if (tid > 0 && s_img[tid - 1] == s_img[tid] && s_lab[tid - 1] < l) {
+      l = s_lab[tid - 1];
+      changed = 1;
+    }
+    __syncthreads();
+    s_lab[tid] = l;
+  } while (__nvvm_bar0_or(changed));
+  labels[g] = s_lab[tid];
+}
+
 } // extern "C"
