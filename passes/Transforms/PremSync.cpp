@@ -155,6 +155,24 @@ static void remarkSegment(OptimizationRemarkEmitter &ORE,
         R << " at line " << ore::NV("Line", DL.getLine());
       break;
     }
+    // Where a memory segment asks for memory later than its start (its
+    // computation before them runs in the Execute phase).
+    SmallVector<unsigned, 2> Lines;
+    for (const PhaseCall &C : P.Calls) {
+      if (C.K != PhaseCall::Kind::EnterMemory || C.Segment != Index ||
+          C.Before == segmentStart(S, *P.Kernel))
+        continue;
+      const Instruction *At = C.Before ? C.Before : &*C.To->getFirstNonPHIOrDbg();
+      if (const DebugLoc &DL = At->getDebugLoc())
+        if (!is_contained(Lines, DL.getLine()))
+          Lines.push_back(DL.getLine());
+    }
+    llvm::sort(Lines);
+    if (!Lines.empty()) {
+      R << "; memory from line";
+      for (auto [K, Line] : enumerate(Lines))
+        R << (K ? ", " : " ") << ore::NV("MemoryLine", Line);
+    }
     return R;
   });
 }
