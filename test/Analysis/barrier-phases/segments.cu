@@ -74,6 +74,21 @@ __global__ void tree(const float *in, float *out, unsigned n) {
     out[blockIdx.x] = s[0];
 }
 
+// A tile loop: after its second barrier the Store of one tile and the
+// Load of the next (load-store).
+// CHECK-LABEL: kernel tiles (shared memory 512 bytes): 3 segment(s)
+// CHECK: segment 2 after the barrier at line {{[0-9]+}}: load-store (memory phase), global loads 1, stores 1, after segment(s) 1, ends the kernel
+__global__ void tiles(const float *in, float *out, int n) {
+  __shared__ float s[128];
+  for (int t = 0; t < n; ++t) {
+    s[threadIdx.x] = in[t * 128 + threadIdx.x];
+    __syncthreads();
+    float v = s[127 - threadIdx.x] * 2.0f;
+    __syncthreads();
+    out[t * 128 + threadIdx.x] = v;
+  }
+}
+
 // Global atomics stay refused.
 // CHECK-LABEL: kernel global_atomic 
 // CHECK-SAME: (shared memory 256 bytes): refused (GlobalAtomic): an atomic operation on global memory at line [[@LINE+5]]
