@@ -2,7 +2,8 @@
 // by nvptx-on-host.py runs with each CUDA thread a pthread. A block's
 // threads run together (one block at a time, so one copy of each kernel's
 // shared memory serves), in 1-D, 2-D or 3-D blocks and grids, the block
-// barrier is a barrier of the block's threads, and the
+// barrier is a barrier of the block's threads, the warp barrier (__syncwarp,
+// the shuffles) one of a warp's 32 threads, and the
 // runtime's cooperative copies split their bytes over the block's (x)
 // threads as on the GPU: a tile whose phases lacked a barrier could read
 // bytes another thread has not copied yet. Thread 0 counts the phases it
@@ -93,20 +94,108 @@ void emu_barrier(int Id) {
   (void)Id;
   emuWait(EmuInKernel);
 }
-// The block's or of P: set, wait, read, wait (everyone has read), reset,
-// wait (no thread sets the next one's before the reset).
-static int BarrierOr;
-_Bool emu_barrier_or(int Id, _Bool P) {
-  (void)Id;
+// The block's count of the threads whose P holds (__syncthreads_count;
+// __syncthreads_or and _and are counts too): add, wait, read, wait
+// (everyone has read), reset, wait (no thread adds the next one's before
+// the reset).
+static int BarrierCount;
+static int emuBarrierCount(_Bool P) {
   if (P)
-    __atomic_store_n(&BarrierOr, 1, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&BarrierCount, 1, __ATOMIC_SEQ_CST);
   emuWait(EmuInKernel);
-  _Bool Any = __atomic_load_n(&BarrierOr, __ATOMIC_SEQ_CST);
+  int Count = __atomic_load_n(&BarrierCount, __ATOMIC_SEQ_CST);
   emuWait(EmuInKernel);
   if (LinearTid == 0)
-    __atomic_store_n(&BarrierOr, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&BarrierCount, 0, __ATOMIC_SEQ_CST);
   emuWait(EmuInKernel);
-  return Any;
+  return Count;
+}
+_Bool emu_barrier_or(int Id, _Bool P) {
+  (void)Id;
+  return emuBarrierCount(P) != 0;
+}
+int emu_barrier_popc(int Id, _Bool P) {
+  (void)Id;
+  return emuBarrierCount(P);
+}
+_Bool emu_barrier_and(int Id, _Bool P) {
+  (void)Id;
+  return emuBarrierCount(P) == (int)(Ntid * NtidY * NtidZ);
+}
+
+// Warps: 32 consecutive linear thread indices, as on the GPU, lane = the
+// linear index mod 32. The warp barrier (__syncwarp, and the two halves of
+// a shuffle) waits for every thread of the warp the block has (its last
+// warp may be partial); the threads of a warp run independently otherwise,
+// so a kernel that relies on warp lockstep without __syncwarp (the CUDA
+// samples' pre-Volta reductions) races here as it may on Volta and later.
+// The mask is not modelled: every thread of the warp must arrive.
+#define EMU_MAX_WARPS (EMU_MAX_THREADS / 32)
+static pthread_mutex_t WarpLock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t WarpDone = PTHREAD_COND_INITIALIZER;
+static unsigned WarpWaiting[EMU_MAX_WARPS];
+static unsigned long WarpGeneration[EMU_MAX_WARPS];
+static void emuWarpWait(void) {
+  unsigned Warp = LinearTid / 32, Threads = Ntid * NtidY * NtidZ;
+  unsigned InWarp = Threads - Warp * 32 < 32 ? Threads - Warp * 32 : 32;
+  pthread_mutex_lock(&WarpLock);
+  if (++WarpWaiting[Warp] == InWarp) {
+    WarpWaiting[Warp] = 0;
+    ++WarpGeneration[Warp];
+    pthread_cond_broadcast(&WarpDone);
+  } else {
+    unsigned long Generation = WarpGeneration[Warp];
+    while (Generation == WarpGeneration[Warp])
+      pthread_cond_wait(&WarpDone, &WarpLock);
+  }
+  pthread_mutex_unlock(&WarpLock);
+}
+void emu_syncwarp(int Mask) {
+  (void)Mask;
+  emuWarpWait();
+}
+// __threadfence and __threadfence_block: the threads share one memory.
+void emu_membar(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+unsigned emu_laneid(void) { return LinearTid % 32; }
+unsigned emu_lanemask_lt(void) { return (1u << LinearTid % 32) - 1; }
+// A shuffle: each thread posts V, waits for its warp, reads lane Src's
+// (its own V where Src is past the block's last thread), and waits again
+// (no thread posts the next shuffle's value before all have read).
+static unsigned WarpSlot[EMU_MAX_THREADS];
+static unsigned emuShuffle(unsigned V, unsigned Src) {
+  WarpSlot[LinearTid] = V;
+  emuWarpWait();
+  unsigned Base = LinearTid / 32 * 32, Threads = Ntid * NtidY * NtidZ;
+  unsigned R = Base + Src < Threads ? WarpSlot[Base + Src] : V;
+  emuWarpWait();
+  return R;
+}
+// The source lane of shfl.sync.down by Delta under PTX's c operand
+// (segment mask in bits 12:8, clamp in 4:0; __shfl_down_sync's width w
+// is mask 32 - w, clamp 31): past the segment's last lane, its own.
+static unsigned emuDownLane(unsigned Delta, unsigned C) {
+  unsigned Lane = LinearTid % 32, Segment = (C >> 8) & 31, Clamp = C & 31;
+  unsigned Max = (Lane & Segment) | (Clamp & ~Segment);
+  return Lane + Delta > Max ? Lane : Lane + Delta;
+}
+int emu_shfl_down_i32(int Mask, int V, int Delta, int C) {
+  (void)Mask;
+  return (int)emuShuffle((unsigned)V, emuDownLane(Delta, C));
+}
+float emu_shfl_down_f32(int Mask, float V, int Delta, int C) {
+  (void)Mask;
+  unsigned U;
+  memcpy(&U, &V, 4);
+  U = emuShuffle(U, emuDownLane(Delta, C));
+  float R;
+  memcpy(&R, &U, 4);
+  return R;
+}
+// shfl.sync.idx: lane Src of the thread's segment.
+int emu_shfl_idx_i32(int Mask, int V, int Src, int C) {
+  (void)Mask;
+  unsigned Lane = LinearTid % 32, Segment = (C >> 8) & 31;
+  return (int)emuShuffle((unsigned)V, (Lane & Segment) | (Src & ~Segment & 31));
 }
 
 // The guard of EMU_GUARD=1: the arrays of emu_global, and whether this

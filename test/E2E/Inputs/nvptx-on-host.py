@@ -11,6 +11,14 @@ sm_* CPU and its PTX features go from the attributes. Shared memory stays
 addrspace(3), which x86 treats as ordinary memory. Any other NVVM
 intrinsic has no host form: the script says which and exits 1.
 
+The other intrinsics of cuda-builtins.h (bench/kernels/hand-tiled/others)
+become calls to cuda-emu.h too: the block barrier's count and and
+(__syncthreads_count/_and), the warp barrier (__syncwarp), the shuffles
+(__shfl_down_sync, shfl.sync.idx), the fences (__threadfence[_block]: a
+full fence on the host) and the lane registers (laneid, lanemask.lt). A
+__constant__ array becomes a writable global, for a driver to fill as
+cudaMemcpyToSymbol would (x86 places a constant in read-only pages).
+
 An OpenMP target region's parallel region (the function its SPMD kernel
 hands to __kmpc_parallel_60, where prem-tile tiles) becomes an external
 function omp_region_<name> (<name>: the function around the target
@@ -23,6 +31,35 @@ REGISTER = re.compile(
     r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])\b")
 BARRIER = "@llvm.nvvm.barrier.cta.sync.aligned.all"
 BARRIER_OR = "@llvm.nvvm.barrier.cta.red.or.aligned.all"
+# Intrinsic -> (emulator function, its declaration). An i1 is C's _Bool:
+# zero-extended both ways.
+EXTRA = {
+    "@llvm.nvvm.barrier.cta.red.popc.aligned.all":
+        ("@emu_barrier_popc", "declare i32 @emu_barrier_popc(i32, i1 zeroext)"),
+    "@llvm.nvvm.barrier.cta.red.and.aligned.all":
+        ("@emu_barrier_and",
+         "declare zeroext i1 @emu_barrier_and(i32, i1 zeroext)"),
+    "@llvm.nvvm.bar.warp.sync":
+        ("@emu_syncwarp", "declare void @emu_syncwarp(i32)"),
+    "@llvm.nvvm.shfl.sync.down.f32":
+        ("@emu_shfl_down_f32",
+         "declare float @emu_shfl_down_f32(i32, float, i32, i32)"),
+    "@llvm.nvvm.shfl.sync.down.i32":
+        ("@emu_shfl_down_i32",
+         "declare i32 @emu_shfl_down_i32(i32, i32, i32, i32)"),
+    "@llvm.nvvm.shfl.sync.idx.i32":
+        ("@emu_shfl_idx_i32",
+         "declare i32 @emu_shfl_idx_i32(i32, i32, i32, i32)"),
+    "@llvm.nvvm.membar.gl": ("@emu_membar", "declare void @emu_membar()"),
+    "@llvm.nvvm.membar.cta": ("@emu_membar", "declare void @emu_membar()"),
+    "@llvm.nvvm.read.ptx.sreg.laneid":
+        ("@emu_laneid", "declare i32 @emu_laneid()"),
+    "@llvm.nvvm.read.ptx.sreg.lanemask.lt":
+        ("@emu_lanemask_lt", "declare i32 @emu_lanemask_lt()"),
+}
+EXTRA_NAME = re.compile(
+    "(" + "|".join(re.escape(k) for k in EXTRA) + r")(?=\()")
+CONSTANT = "addrspace(4) externally_initialized constant"
 REGION = re.compile(
     r"@__omp_offloading_[0-9a-f]+_[0-9a-f]+_(\w+)_l\d+_omp_outlined_omp_outlined\b")
 
@@ -45,6 +82,13 @@ def main():
                     f"declare i32 @emu_{m.group(1)}_{m.group(2)}()\n" if m
                     else "declare void @emu_barrier(i32)\n")
                 continue
+            m = EXTRA_NAME.search(line)
+            if line.startswith("declare") and m:
+                declarations.add(EXTRA[m.group(1)][1] + "\n")
+                continue
+            line = EXTRA_NAME.sub(lambda m: EXTRA[m.group(1)][0], line)
+            line = line.replace(CONSTANT,
+                                "addrspace(4) externally_initialized global")
             line = REGISTER.sub(lambda m: f"@emu_{m.group(1)}_{m.group(2)}",
                                 line)
             line = line.replace(BARRIER, "@emu_barrier")
