@@ -32,6 +32,7 @@ Writes bench/results/<machine>/gpu-style-coverage.json and .md
 import argparse
 import collections
 import concurrent.futures
+import glob
 import hashlib
 import json
 import os
@@ -68,6 +69,9 @@ FRONT_ENDS = {
     "omp-nvptx-tiles": ("polybench.c", OMP_NVPTX + ["-mllvm", "-prem-gpu-tiles"]),
     # Issue 29: kernels that stage their data in shared memory themselves.
     "cuda-hand-tiled": ("../hand-tiled/handtiled.cu", CUDA_BARE),
+    # The same, in the styles of other collections (Rodinia, Parboil, SHOC,
+    # the CUDA samples): one source per collection.
+    "cuda-hand-tiled-others": ("../hand-tiled/others/*.cu", CUDA_BARE),
 }
 
 # A kernel function of the suite: a CUDA kernel, or a C function holding a
@@ -309,7 +313,22 @@ def classify(front_end, ok, stderr, report, recs):
 
 def measure(clang, plugin, front_end, work, jobs):
     source_name, flags = FRONT_ENDS[front_end]
-    source = os.path.join(SUITE, source_name)
+    pattern = os.path.join(SUITE, source_name)
+    if "*" not in pattern:
+        return measure_source(clang, plugin, front_end, pattern, flags, work,
+                              jobs)
+    # Several sources: their kernels together.
+    result = {"compile": "ok", "kernels": {}}
+    for source in sorted(glob.glob(pattern)):
+        name = f"{front_end}-{os.path.splitext(os.path.basename(source))[0]}"
+        part = measure_source(clang, plugin, name, source, flags, work, jobs)
+        if part["compile"] != "ok":
+            result["compile"] = part["compile"]
+        result["kernels"].update(part["kernels"])
+    return result
+
+
+def measure_source(clang, plugin, front_end, source, flags, work, jobs):
     stem = os.path.join(work, front_end)
     ok, stderr, report, recs = compile_suite(clang, plugin, source, flags, stem)
     result = {"compile": "ok" if ok else failure(stderr)}
