@@ -684,10 +684,10 @@ void PlanBuilder::placeCalls() {
         }))
       Plan.Calls.push_back(C);
   };
-  for (auto [I, S] : enumerate(Plan.Segments)) {
+  for (unsigned I = 0; I < N; ++I) {
+    const BarrierSegment &S = Plan.Segments[I];
     auto Reaches = [&](auto &Ends) {
-      return any_of(S.Preds,
-                    [&](unsigned P) { return Ends[P].contains(unsigned(I)); });
+      return any_of(S.Preds, [&](unsigned P) { return Ends[P].contains(I); });
     };
     bool InMemory = S.Start && Reaches(MemoryEnds);
     bool InExecute = !S.Start || Reaches(ExecuteEnds);
@@ -699,7 +699,7 @@ void PlanBuilder::placeCalls() {
     }
     if (InMemory)
       Add(PhaseCall{PhaseCall::Kind::EnterExecute, &*Start(S), nullptr,
-                    nullptr, false, unsigned(I)});
+                    nullptr, false, I});
     for (const PhaseCall &C : Lazy[I].Calls)
       Add(C);
   }

@@ -32,6 +32,19 @@
 using namespace llvm;
 using namespace prem;
 
+/// __syncthreads_and/_or/_count: the same answer in every thread, whatever
+/// each thread put in.
+static bool isBlockReduction(const IntrinsicInst &II) {
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// A value that differs between threads whatever its operands: the
 /// results of atomics, of calls and inline assembly, of loads from a
 /// thread's own memory (an alloca: every thread's local array, at -O0
@@ -52,7 +65,8 @@ static bool isSource(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(Call);
   if (!II)
     return true;
-  if (!II->getCalledFunction()->getName().starts_with("llvm.nvvm."))
+  if (!II->getCalledFunction()->getName().starts_with("llvm.nvvm.") ||
+      isBlockReduction(*II))
     return false;
   switch (II->getIntrinsicID()) {
   case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
@@ -64,10 +78,6 @@ static bool isSource(const Instruction &I) {
   case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
   case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
   case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  // __syncthreads_and/_or/_count: the same answer in every thread.
-  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
     return false;
   default:
     return true;
@@ -75,20 +85,10 @@ static bool isSource(const Instruction &I) {
 }
 
 /// Operands that make I divergent when they are: all of them, except that
-/// a block-wide reduction's result (__syncthreads_count, _and, _or) is the
-/// same in every thread.
+/// a block-wide reduction's result is the same in every thread.
 static bool uniformWhateverOperands(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
-    return true;
-  default:
-    return false;
-  }
+  return II && isBlockReduction(*II);
 }
 
 ThreadDivergence::ThreadDivergence(Function &F, const PostDominatorTree &PDT,

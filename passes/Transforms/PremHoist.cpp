@@ -42,7 +42,8 @@ PreservedAnalyses PremHoistPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     Function &F = *P.Kernel;
     bool ChangedF = false;
-    for (auto [Index, S] : enumerate(P.Segments)) {
+    for (unsigned Index = 0; Index < P.Segments.size(); ++Index) {
+      const BarrierSegment &S = P.Segments[Index];
       if (S.Hoist.empty())
         continue;
       // The barrier first: the segment's first instruction may be one that
@@ -63,7 +64,7 @@ PreservedAnalyses PremHoistPass::run(Module &M, ModuleAnalysisManager &MAM) {
                << "kernel " << ore::NV("Kernel", F.getName()) << ": "
                << ore::NV("Loads", unsigned(S.Hoist.size()))
                << " global load(s) of segment "
-               << ore::NV("Segment", unsigned(Index))
+               << ore::NV("Segment", Index)
                << " moved to its start, a Load phase of their own: the "
                   "computation after them no longer holds memory";
       });
