@@ -183,7 +183,8 @@ static void placeBarrierPhases(Module &M, const Triple &T,
                                const BarrierPhasePlan &P) {
   Function &F = *P.Kernel;
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  Value *Interval = B.CreateTrunc(blockNumber(B), B.getInt32Ty());
+  Value *Block = blockNumber(B);
+  Value *Interval = B.CreateTrunc(Block, B.getInt32Ty());
   for (const PhaseCall &Call : P.Calls) {
     if (Call.Before)
       B.SetInsertPoint(Call.Before);
@@ -250,8 +251,9 @@ PreservedAnalyses PremSyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
              cast<MDString>(MD->getOperand(1))->getString() == "memory"});
     bool Placed = false;
     for (auto [BB, Id, Memory] : Phases) {
-      auto *Tile =
-          find_if(Tiles, [Id](const TiledLoop &TL) { return TL.Id == Id; });
+      unsigned TileId = Id;
+      auto *Tile = find_if(
+          Tiles, [TileId](const TiledLoop &TL) { return TL.Id == TileId; });
       if (Tile == Tiles.end() || !Tile->Interval) {
         C.emitError("prem-sync: " + F.getName() +
                     ": a phase names a tile prem-tile did not make");

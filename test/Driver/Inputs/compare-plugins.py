@@ -75,6 +75,11 @@ def builds(src, everything=False):
         os.path.join(t, "prem-gpu-tile.c"), AMDGPU, ["-prem-gpu-tiles"])
     out["gemm-spm100"] = (os.path.join(t, "Inputs", "gemm64.c"), HOST,
                           ["-prem-spm-bytes=100"])
+    # Hand-tiled kernels (issue 29): phases at their own barriers, edge
+    # blocks, hoisted loads.
+    out["cuda-hand-tiled"] = (
+        os.path.join(src, "bench", "kernels", "hand-tiled", "handtiled.cu"),
+        CUDA_BARE + emu, [])
     if everything:
         for mode in ("cmpt", "dae", "sdma"):
             out[f"amdgpu-suite-{mode}"] = (
