@@ -366,6 +366,11 @@ bool PlanBuilder::checkInstructions() {
         isa<DbgInfoIntrinsic>(Call) || Call->isLifetimeStartOrEnd())
       continue;
     Function *Callee = Call->getCalledFunction();
+    if (Callee && Callee->getName().starts_with("llvm.nvvm.cp.async"))
+      return refuse("AsyncCopy",
+                    "an asynchronous copy (cp.async) at " + at(&I) +
+                        ": its transfer may go on while the block computes",
+                    &I);
     return refuse("Call",
                   formatv("a call to {0} at {1}",
                           Callee ? Callee->getName() : "a function pointer",
