@@ -13,8 +13,9 @@
 //     loop, values the loop computes are used after it by threads that left
 //     in different iterations.
 //
-// Loads from the same address in every thread are uniform: a kernel that
-// races on one is wrong before prem-llvm sees it.
+// Loads from the same address in every thread are uniform (a kernel that
+// races on one is wrong before prem-llvm sees it), but for volatile ones,
+// which exist to see other agents' writes as they happen.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +47,8 @@ static bool isBlockReduction(const IntrinsicInst &II) {
 }
 
 /// A value that differs between threads whatever its operands: the
-/// results of atomics, of calls and inline assembly, of loads from a
-/// thread's own memory (an alloca: every thread's local array, at -O0
+/// results of atomics, of calls and inline assembly, of volatile loads, of
+/// loads from a thread's own memory (an alloca: every thread's local array, at -O0
 /// every local variable), and of the NVVM intrinsics other than the
 /// block's and grid's registers (the thread index, lane masks, shuffles,
 /// votes, clocks).
@@ -55,8 +56,10 @@ static bool isSource(const Instruction &I) {
   if (I.isAtomic() && !isa<FenceInst>(I))
     return true;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
+    // A volatile load sees what others write while it runs (a flag another
+    // block sets): threads reading it at different times differ.
     const Value *Obj = getUnderlyingObject(L->getPointerOperand(), 0);
-    return isa<AllocaInst>(Obj) ||
+    return L->isVolatile() || isa<AllocaInst>(Obj) ||
            L->getPointerAddressSpace() == 5 /* NVPTX local */;
   }
   const auto *Call = dyn_cast<CallBase>(&I);

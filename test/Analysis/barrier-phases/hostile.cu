@@ -206,4 +206,17 @@ __global__ void relabel_until_stable(const int *img, int *labels) {
   labels[g] = s_lab[tid];
 }
 
+// A flag another block sets, polled through a volatile load: threads
+// that read it at different times may leave the loop in different
+// iterations, so the barrier inside is not met by all.
+// CHECK-LABEL: kernel poll_flag
+// CHECK-SAME: refused (BarrierDivergent)
+__global__ void poll_flag(volatile int *flag, const float *in, float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = in[threadIdx.x];
+  while (*flag == 0)
+    __syncthreads();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+
 } // extern "C"
