@@ -242,6 +242,7 @@ private:
     return false;
   }
   bool checkInstructions();
+  bool checkReturns();
   bool checkBarriersUniform();
   bool checkControlOnGlobalData();
   void walk(unsigned Index);
@@ -377,6 +378,36 @@ bool PlanBuilder::checkInstructions() {
                           at(&I)),
                   &I);
   }
+  return true;
+}
+
+/// The kernel's end is where its last memory phase closes, once for all of
+/// the block's threads: one return, which every block reaches (else the
+/// post-dominator tree, on which the checks of divergence and of prem-hoist
+/// rest, has other roots: a trap, an endless loop).
+bool PlanBuilder::checkReturns() {
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  for (BasicBlock *Root : PDT.roots())
+    if (!isa<ReturnInst>(Root->getTerminator())) {
+      refuse("Returns",
+             "the kernel can end without returning, at " +
+                 at(Root->getTerminator()) +
+                 " (a trap, or a loop it never leaves)",
+             Root->getTerminator());
+      return false;
+    }
+  const Instruction *Return = nullptr;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      if (Return) {
+        refuse("Returns",
+               formatv("the kernel returns at {0} and at {1}",
+                       at(Return), at(BB.getTerminator())),
+               BB.getTerminator());
+        return false;
+      }
+      Return = BB.getTerminator();
+    }
   return true;
 }
 
@@ -619,6 +650,8 @@ void PlanBuilder::placeLazily(unsigned Index, BasicBlock *B,
     Enter(Term, /*First=*/false);
     return;
   }
+  // (The recursion ends: it follows only blocks B alone enters, and a
+  // cycle of those would never be entered from the segment's start.)
   SmallPtrSet<BasicBlock *, 2> Done;
   for (BasicBlock *V : successors(B)) {
     if (!Done.insert(V).second)
@@ -626,9 +659,12 @@ void PlanBuilder::placeLazily(unsigned Index, BasicBlock *B,
     if (!Needs[Index].lookup(V)) {
       SmallPtrSet<BasicBlock *, 16> Seen{V};
       endsFrom(Index, V, V->begin(), Seen, Out.Escapes);
-    } else if (V->getSinglePredecessor() == B) {
+    } else if (V->getUniquePredecessor() == B) {
       placeLazily(Index, V, V->getFirstInsertionPt(), /*AfterBarrier=*/false,
                   Out);
+    } else if (count(successors(B), V) > 1) {
+      // Two edges to V: a call on one edge would miss the other.
+      Enter(Term, /*First=*/false);
     } else {
       Out.Calls.push_back(PhaseCall{PhaseCall::Kind::EnterMemory, nullptr, B,
                                     V, true, Index});
@@ -654,8 +690,7 @@ void PlanBuilder::placeCalls() {
   SmallVector<LazyCalls, 8> Lazy(N);
   SmallVector<bool, 8> Holds(N);
   auto Start = [&](const BarrierSegment &S) {
-    return S.Start ? std::next(S.Start->getIterator())
-                   : F.getEntryBlock().getFirstInsertionPt();
+    return segmentStart(S, F)->getIterator();
   };
   auto StartBlock = [&](const BarrierSegment &S) {
     return S.Start ? S.Start->getParent() : &F.getEntryBlock();
@@ -733,23 +768,9 @@ BarrierPhasePlan PlanBuilder::build() {
           Plan.DynamicShared |= !GV->hasInitializer() ||
                                 DL.getTypeAllocSize(GV->getValueType()) == 0;
         }
-  if (!checkInstructions() || !checkBarriersUniform() ||
+  if (!checkInstructions() || !checkReturns() || !checkBarriersUniform() ||
       !checkControlOnGlobalData())
     return std::move(Plan);
-  // The kernel's end is where its last memory phase closes, once for all
-  // of the block's threads.
-  const Instruction *Return = nullptr;
-  for (BasicBlock &BB : F)
-    if (isa<ReturnInst>(BB.getTerminator())) {
-      if (Return) {
-        refuse("Returns",
-               formatv("the kernel returns at {0} and at {1}",
-                       at(Return), at(BB.getTerminator())),
-               BB.getTerminator());
-        return std::move(Plan);
-      }
-      Return = BB.getTerminator();
-    }
   if (Plan.SharedBytes > Budget) {
     refuse("ScratchpadFull",
            formatv("the kernel's shared memory ({0} bytes) leaves the "

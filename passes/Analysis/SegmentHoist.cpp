@@ -12,8 +12,9 @@
 // A load L moves to the segment's start P only when that changes nothing
 // but its timing:
 //   - L is plain (not volatile, not atomic) and runs exactly once whenever
-//     P does: its block is P's block after P, or dominated by it,
-//     post-dominating it and in the same loop;
+//     P does, with no barrier between: its block is P's block after P, or
+//     dominated by it, post-dominating it and in the same loop, and L is in
+//     no other segment (else a path from P to it crosses a barrier);
 //   - its address is known at P: values that dominate P, or arithmetic
 //     without memory or side effects built from them (moved with it);
 //   - nothing between P and L can write what it reads: no store, copy,
@@ -33,6 +34,7 @@
 
 #include "prem/Analysis/BarrierPhases.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -140,6 +142,13 @@ void Hoister::decide(BarrierSegment &S, Instruction *P,
 void prem::findHoistableLoads(BarrierPhasePlan &P,
                               FunctionAnalysisManager &FAM) {
   Function &F = *P.Kernel;
+  // A load in two segments is reached from another barrier too: some path
+  // from this segment's start to it crosses a barrier (another thread's
+  // write before that barrier is what it must read), so it stays.
+  DenseMap<const Instruction *, unsigned> Segments;
+  for (const BarrierSegment &S : P.Segments)
+    for (const Instruction *I : S.Instructions)
+      ++Segments[I];
   std::optional<Hoister> H;
   for (BarrierSegment &S : P.Segments) {
     if (S.K != BarrierSegment::Kind::Mixed)
@@ -151,10 +160,14 @@ void prem::findHoistableLoads(BarrierPhasePlan &P,
     SmallVector<LoadInst *, 4> Loads;
     SmallPtrSet<const Instruction *, 32> In(S.Instructions.begin(),
                                             S.Instructions.end());
+    bool Shared = false;
     for (Instruction *I : S.Instructions)
       if (auto *L = dyn_cast<LoadInst>(I))
-        if (computesWith(*L, In))
+        if (computesWith(*L, In)) {
           Loads.push_back(L);
-    H->decide(S, segmentStart(S, F), Loads);
+          Shared |= Segments.lookup(L) > 1;
+        }
+    if (!Shared)
+      H->decide(S, segmentStart(S, F), Loads);
   }
 }

@@ -58,9 +58,14 @@ static bool isSource(const Instruction &I) {
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     // A volatile load sees what others write while it runs (a flag another
     // block sets): threads reading it at different times differ.
-    const Value *Obj = getUnderlyingObject(L->getPointerOperand(), 0);
-    return L->isVolatile() || isa<AllocaInst>(Obj) ||
-           L->getPointerAddressSpace() == 5 /* NVPTX local */;
+    // (Through phis and selects of addresses: a pointer that walks the
+    // thread's own array.)
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(L->getPointerOperand(), Objects, /*LI=*/nullptr,
+                         /*MaxLookup=*/0);
+    return L->isVolatile() ||
+           L->getPointerAddressSpace() == 5 /* NVPTX local */ ||
+           any_of(Objects, [](const Value *O) { return isa<AllocaInst>(O); });
   }
   const auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)

@@ -219,4 +219,40 @@ __global__ void poll_flag(volatile int *flag, const float *in, float *out) {
   out[threadIdx.x] = s[63 - threadIdx.x];
 }
 
+// A thread's own array walked through a pointer (a phi of addresses):
+// its values differ per thread, so the branch on them does; the memory
+// call goes before it, not into one side.
+// CHECK-LABEL: kernel private_walk
+// CHECK: call __prem_enter_mem (segment 1) before line [[@LINE+13]]: br
+__global__ void private_walk(const float *in, float *out, int n) {
+  __shared__ float s[128];
+  int t = threadIdx.x;
+  int hist[16];
+  for (int j = 0; j < 16; j++)
+    hist[j] = (t >> 4) * 3 + j;
+  int best = 0;
+  for (const int *p = hist; p != hist + n; ++p)
+    best = *p > best ? *p : best;
+  s[t] = t;
+  __syncthreads();
+  float x = s[127 - t];
+  if (best > 20)
+    out[blockIdx.x * 128 + t] = x;
+}
+
+// A persistent kernel never returns: refused, as the checks rest on the
+// return post-dominating the kernel.
+// CHECK-LABEL: kernel persistent
+// CHECK-SAME: refused (Returns): the kernel can end without returning
+__global__ void persistent(const float *g, float *out) {
+  __shared__ float s[128];
+  int t = threadIdx.x;
+  for (unsigned it = 0;; it++) {
+    s[t] = it;
+    __syncthreads();
+    out[it * 128 + t] = g[it * 128 + t] + s[127 - t];
+    __syncthreads();
+  }
+}
+
 } // extern "C"

@@ -186,9 +186,31 @@ __global__ void rescale_after_store(const float *in, const float *w,
   out[i + 1] = x;
 }
 
+// Not moved: on one path from the segment's start to the read another
+// pair of barriers orders a neighbour's write before it (the read is in
+// two segments).
+// CHECK-LABEL: kernel rescale_after_barriers
+// CHECK-NOT: can move
+// CHECK-LABEL: kernel rescale_guarded
+__global__ void rescale_after_barriers(float *g, float *out, int c) {
+  __shared__ float s[128];
+  int t = threadIdx.x, i = blockIdx.x * 128 + t;
+  s[t] = t;
+  __syncthreads();
+  if (c) {
+    __syncthreads();
+    g[blockIdx.x * 128 + (t + 1) % 128] = s[(t + 1) % 128] + 100.0f;
+    __syncthreads();
+  }
+  float x = g[i];
+#pragma unroll
+  for (int n = 0; n < 12; ++n)
+    x = x * x * 0.5f + 0.25f;
+  out[i] = x;
+}
+
 // Not moved: the read runs only in some threads (it could fault where
 // the others would not read).
-// CHECK-LABEL: kernel rescale_guarded
 // CHECK: segment 1 after the barrier at line {{[0-9]+}}: mixed (memory phase), global loads 1, stores 1, after segment(s) 0, ends the kernel{{$}}
 __global__ void rescale_guarded(const float *in, const float *w, float *out,
                                 int n) {

@@ -68,14 +68,30 @@ static pthread_mutex_t BarrierLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t BarrierDone = PTHREAD_COND_INITIALIZER;
 static unsigned BarrierThreads, BarrierWaiting, BarrierKinds;
 static unsigned long BarrierGeneration;
-static void emuWait(unsigned Kind) {
+// Site: which barrier of the kernel (nvptx-on-host.py numbers them; 0 for
+// the emulator's own waits): CUDA's __syncthreads is aligned, every thread
+// meets the same one, and threads at two different ones (a barrier in a
+// branch some threads skip, each side with its own) abort the program too.
+static int BarrierSite, BarrierSitesDiffer;
+static void emuWait(unsigned Kind, int Site) {
   pthread_mutex_lock(&BarrierLock);
   BarrierKinds |= Kind;
+  if (BarrierWaiting == 0)
+    BarrierSite = Site, BarrierSitesDiffer = 0;
+  else if (Site != BarrierSite)
+    BarrierSitesDiffer = 1;
   if (++BarrierWaiting == BarrierThreads) {
     if (BarrierKinds != Kind) {
       fprintf(stderr,
               "cuda-emu: block (%u, %u, %u): some threads at a barrier, "
               "others at the end of the kernel\n",
+              Ctaid, CtaidY, CtaidZ);
+      abort();
+    }
+    if (BarrierSitesDiffer) {
+      fprintf(stderr,
+              "cuda-emu: block (%u, %u, %u): threads at different "
+              "barriers\n",
               Ctaid, CtaidY, CtaidZ);
       abort();
     }
@@ -90,10 +106,7 @@ static void emuWait(unsigned Kind) {
   }
   pthread_mutex_unlock(&BarrierLock);
 }
-void emu_barrier(int Id) {
-  (void)Id;
-  emuWait(EmuInKernel);
-}
+void emu_barrier(int Site) { emuWait(EmuInKernel, Site); }
 // The block's count of the threads whose P holds (__syncthreads_count;
 // __syncthreads_or and _and are counts too): add, wait, read, wait
 // (everyone has read), reset, wait (no thread adds the next one's before
@@ -102,12 +115,12 @@ static int BarrierCount;
 static int emuBarrierCount(_Bool P) {
   if (P)
     __atomic_fetch_add(&BarrierCount, 1, __ATOMIC_SEQ_CST);
-  emuWait(EmuInKernel);
+  emuWait(EmuInKernel, 0);
   int Count = __atomic_load_n(&BarrierCount, __ATOMIC_SEQ_CST);
-  emuWait(EmuInKernel);
+  emuWait(EmuInKernel, 0);
   if (LinearTid == 0)
     __atomic_store_n(&BarrierCount, 0, __ATOMIC_SEQ_CST);
-  emuWait(EmuInKernel);
+  emuWait(EmuInKernel, 0);
   return Count;
 }
 _Bool emu_barrier_or(int Id, _Bool P) {
@@ -321,7 +334,7 @@ static void *thread(void *Arg) {
     for (CtaidY = 0; CtaidY < NctaidY; ++CtaidY)
       for (Ctaid = 0; Ctaid < Nctaid; ++Ctaid) {
         Body();
-        emuWait(EmuBlockEnd);
+        emuWait(EmuBlockEnd, 0);
       }
   return NULL;
 }

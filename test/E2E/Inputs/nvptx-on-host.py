@@ -24,12 +24,15 @@ hands to __kmpc_parallel_60, where prem-tile tiles) becomes an external
 function omp_region_<name> (<name>: the function around the target
 construct) for omp-gpu-emu.h to run a team's chunk with.
 """
+import itertools
 import re
 import sys
 
 REGISTER = re.compile(
     r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])\b")
 BARRIER = "@llvm.nvvm.barrier.cta.sync.aligned.all"
+BARRIER_CALL = re.compile(r"@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all"
+                          r"\(i32 (?:noundef )?\d+\)")
 BARRIER_OR = "@llvm.nvvm.barrier.cta.red.or.aligned.all"
 # Intrinsic -> (emulator function, its declaration). An i1 is C's _Bool:
 # zero-extended both ways.
@@ -66,6 +69,7 @@ REGION = re.compile(
 
 def main():
     lines, declarations = [], set()
+    sites = itertools.count(1)
     with open(sys.argv[1]) as f:
         for line in f:
             if line.startswith(("target datalayout", "target triple")):
@@ -91,6 +95,11 @@ def main():
                                 "addrspace(4) externally_initialized global")
             line = REGISTER.sub(lambda m: f"@emu_{m.group(1)}_{m.group(2)}",
                                 line)
+            # Each call site of the block barrier gets its own number, so
+            # that the emulator can tell threads at different barriers apart
+            # (CUDA's barriers are aligned: every thread meets the same one).
+            line = BARRIER_CALL.sub(
+                lambda m: f"@emu_barrier(i32 {next(sites)})", line)
             line = line.replace(BARRIER, "@emu_barrier")
             line = line.replace(BARRIER_OR, "@emu_barrier_or")
             line = line.replace("ptx_kernel ", "")
