@@ -163,7 +163,7 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
         T["transformed"] = true;
         T.erase("reason");
       }
-      T["barrier_phases"] = std::move(B->second);
+      T["barrier_phases"] = json::Object(B->second);
     }
     for (json::Value &K : *Kernels)
       if (K.getAsObject()->getString("name") == *Name)

@@ -88,7 +88,7 @@ struct PhaseCall {
   /// Not right after one of the kernel's barriers: one goes before the
   /// call too.
   bool BarrierBefore = false;
-  /// The segment it starts (ends, for Exit).
+  /// The segment it starts (none for Exit: the kernel's end).
   unsigned Segment = 0;
 };
 

@@ -129,36 +129,44 @@ static constexpr unsigned ReleaseBeforeInstructions = 32;
 /// asks for it lazily, ending in a memory phase where a call was on the way
 /// and in an Execute phase where none was.
 void PlanBuilder::placeCalls() {
+  /// What one segment does with memory at its start and ends.
+  struct Phases {
+    /// Where it asks for memory, if it does.
+    LazyCalls Lazy;
+    /// It keeps the memory it came in with (or asks at its start).
+    bool Holds = false;
+    /// The ends (segment numbers, returnEnd()) it leaves in each phase.
+    SmallSetVector<unsigned, 4> MemoryEnds, ExecuteEnds;
+  };
   unsigned N = Plan.Segments.size();
-  SmallVector<SmallSetVector<unsigned, 4>, 8> MemoryEnds(N), ExecuteEnds(N);
-  SmallVector<LazyCalls, 8> Lazy(N);
-  SmallVector<bool, 8> Holds(N);
+  SmallVector<Phases, 8> Of(N);
   auto Start = [&](const BarrierSegment &S) {
     return segmentStart(S, F)->getIterator();
   };
   auto StartBlock = [&](const BarrierSegment &S) {
     return S.Start ? S.Start->getParent() : &F.getEntryBlock();
   };
-  for (auto [I, S] : enumerate(Plan.Segments)) {
-    SmallSetVector<unsigned, 4> &Ends = S.needsMemory() ? MemoryEnds[I]
-                                                        : ExecuteEnds[I];
+  for (unsigned I = 0; I < N; ++I) {
+    BarrierSegment &S = Plan.Segments[I];
+    Phases &P = Of[I];
     SmallPtrSet<BasicBlock *, 16> Seen;
-    endsFrom(I, StartBlock(S), Start(S), Seen, Ends);
+    endsFrom(I, StartBlock(S), Start(S), Seen,
+             S.needsMemory() ? P.MemoryEnds : P.ExecuteEnds);
     if (!S.needsMemory())
       continue;
-    placeLazily(I, StartBlock(S), Start(S), /*AfterBarrier=*/S.Start, Lazy[I]);
-    Holds[I] = Lazy[I].Escapes.empty() &&
-               Lazy[I].Before < ReleaseBeforeInstructions;
-    if (Holds[I])
+    placeLazily(I, StartBlock(S), Start(S), /*AfterBarrier=*/S.Start, P.Lazy);
+    P.Holds = P.Lazy.Escapes.empty() &&
+              P.Lazy.Before < ReleaseBeforeInstructions;
+    if (P.Holds)
       continue;
-    S.MemoryOnEveryPath = Lazy[I].Escapes.empty();
-    ExecuteEnds[I] = Lazy[I].Escapes;
-    MemoryEnds[I].clear();
-    for (const PhaseCall &C : Lazy[I].Calls) {
+    S.MemoryOnEveryPath = P.Lazy.Escapes.empty();
+    P.ExecuteEnds = P.Lazy.Escapes;
+    P.MemoryEnds.clear();
+    for (const PhaseCall &C : P.Lazy.Calls) {
       BasicBlock *B = C.Before ? C.Before->getParent() : C.To;
       auto It = C.Before ? C.Before->getIterator() : C.To->begin();
       SmallPtrSet<BasicBlock *, 16> Seen;
-      endsFrom(I, B, It, Seen, MemoryEnds[I]);
+      endsFrom(I, B, It, Seen, P.MemoryEnds);
     }
   }
   auto Add = [&](const PhaseCall &C) {
@@ -170,33 +178,33 @@ void PlanBuilder::placeCalls() {
   };
   for (unsigned I = 0; I < N; ++I) {
     const BarrierSegment &S = Plan.Segments[I];
-    auto Reaches = [&](auto &Ends) {
-      return any_of(S.Preds, [&](unsigned P) { return Ends[P].contains(I); });
-    };
-    bool InMemory = S.Start && Reaches(MemoryEnds);
-    bool InExecute = !S.Start || Reaches(ExecuteEnds);
-    if (S.needsMemory() && Holds[I]) {
+    bool InMemory = S.Start && any_of(S.Preds, [&](unsigned P) {
+                      return Of[P].MemoryEnds.contains(I);
+                    });
+    bool InExecute = !S.Start || any_of(S.Preds, [&](unsigned P) {
+                       return Of[P].ExecuteEnds.contains(I);
+                     });
+    // Held memory needs no call; coming in without it, the segment asks.
+    if (S.needsMemory() && Of[I].Holds) {
       if (InExecute)
-        for (const PhaseCall &C : Lazy[I].Calls)
+        for (const PhaseCall &C : Of[I].Lazy.Calls)
           Add(C);
       continue;
     }
     if (InMemory)
       Add(PhaseCall{PhaseCall::Kind::EnterExecute, &*Start(S), nullptr,
                     nullptr, false, I});
-    for (const PhaseCall &C : Lazy[I].Calls)
+    for (const PhaseCall &C : Of[I].Lazy.Calls)
       Add(C);
   }
   // The kernel's end closes its last memory phase, and where it ends in an
   // Execute phase it still says it is done: an agent's record ends with
   // its exit (prem-report --gate, the rtgate policy count on it).
-  for (auto [I, S] : enumerate(Plan.Segments))
-    if (S.needsMemory()) {
-      for (BasicBlock &BB : F)
-        if (isa<ReturnInst>(BB.getTerminator()))
-          Add(PhaseCall{PhaseCall::Kind::Exit, BB.getTerminator(), nullptr,
-                        nullptr, true, unsigned(I)});
-      break;
-    }
+  // (PhaseCall::Segment is unused for it.)
+  if (any_of(Plan.Segments,
+             [](const BarrierSegment &S) { return S.needsMemory(); }))
+    for (BasicBlock &BB : F)
+      if (isa<ReturnInst>(BB.getTerminator()))
+        Add(PhaseCall{PhaseCall::Kind::Exit, BB.getTerminator(), nullptr,
+                      nullptr, true, 0});
 }
-
