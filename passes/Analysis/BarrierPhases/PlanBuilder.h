@@ -42,7 +42,8 @@ bool touchesGlobal(const Instruction &I);
 /// whether a barrier ends the stretch.
 std::pair<bool, bool> scan(BasicBlock *B, BasicBlock::iterator It);
 
-/// The kernel's line of I: where what was inlined into it was called.
+/// The line of I in the kernel's file (where a header's inlined code was
+/// called).
 unsigned lineOf(const Instruction *I);
 
 /// Where I is: "line N", or without debug information its block.

@@ -83,6 +83,14 @@ unsigned prem::barrier::lineOf(const Instruction *I) {
   const DILocation *Loc = I->getDebugLoc().get();
   if (!Loc)
     return 0;
+  // The innermost line in the kernel's own file: a helper the kernel's
+  // file defines (a __device__ reduction step) keeps its own lines; one
+  // from a header (atomicAdd, __syncthreads wrappers) gives its call.
+  const DISubprogram *SP = I->getFunction()->getSubprogram();
+  for (const DILocation *L = Loc; SP && L; L = L->getInlinedAt())
+    if (L->getFilename() == SP->getFilename() &&
+        L->getDirectory() == SP->getDirectory())
+      return L->getLine();
   while (const DILocation *Caller = Loc->getInlinedAt())
     Loc = Caller;
   return Loc->getLine();

@@ -255,4 +255,24 @@ __global__ void persistent(const float *g, float *out) {
   }
 }
 
+// A helper of the kernel's own file with the barrier inside: its segments
+// name the helper's line, where the barrier is written.
+__device__ static inline void halve(float *s, unsigned t, unsigned h) {
+  if (t < h)
+    s[t] += s[t + h];
+  __syncthreads();
+}
+// CHECK-LABEL: kernel with_helper
+// CHECK: segment 2 after the barrier at line [[@LINE-3]]
+__global__ void with_helper(const float *in, float *out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  s[t] = in[t];
+  __syncthreads();
+  halve(s, t, 32);
+  halve(s, t, 16);
+  if (t == 0)
+    out[blockIdx.x] = s[0];
+}
+
 } // extern "C"
