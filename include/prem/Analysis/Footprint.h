@@ -64,7 +64,8 @@ inline constexpr llvm::StringLiteral Tile2Count = "tile2_n";
   X(ParametricStride, "ParametricStride", "runtime stride")                    \
   X(IrreducibleControlFlow, "IrreducibleControlFlow",                          \
     "irreducible control flow")                                                \
-  X(NoSIMT, "NoSIMTLoop", "no SIMT loop or thread index")
+  X(NoSIMT, "NoSIMTLoop", "no SIMT loop or thread index")                     \
+  X(OwnBarriers, "OwnBarriers", "block barriers of the kernel's own")
 
 enum class FootprintIssue {
 #define PREM_FOOTPRINT_ISSUE_ENUMERATOR(Enumerator, Name, Description)         \

@@ -46,6 +46,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Analysis/Footprint.h"
+#include "prem/Analysis/BarrierPhases.h"
 #include "prem/Support/NumberList.h"
 #include "NestBuilder.h"
 #include "prem/Support/RemarkLocation.h"
@@ -56,6 +57,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -215,8 +217,25 @@ FootprintInfo FootprintAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     N.Owner = &Result;
     N.Region = K.SIMT.Region ? K.SIMT.Region : K.Entry;
     ++NumNests;
-    if (K.SIMT.K == SIMTInfo::Kind::None) {
-      N.Reasons.push_back({FootprintIssue::NoSIMT, K.SIMT.Reason, nullptr});
+    // A hand-tiled CUDA kernel keeps its own tiles (prem-barrier-phases):
+    // its footprint would only be counted to be refused (and costs most of
+    // the plugin's time on such kernels: nw's unrolled rows).
+    const Instruction *Barrier = nullptr;
+    if (K.Kind == KernelKind::CUDA)
+      for (const Instruction &I : instructions(*K.Entry))
+        if (isBlockBarrier(I)) {
+          Barrier = &I;
+          break;
+        }
+    if (K.SIMT.K == SIMTInfo::Kind::None || Barrier) {
+      if (Barrier)
+        N.Reasons.push_back(
+            {FootprintIssue::OwnBarriers,
+             "the kernel synchronises its block itself: its barriers "
+             "delimit its phases (prem-barrier-phases)",
+             Barrier});
+      else
+        N.Reasons.push_back({FootprintIssue::NoSIMT, K.SIMT.Reason, nullptr});
       NestLoop Dim;
       Dim.IsSIMT = true;
       N.Loops.push_back(Dim);
