@@ -34,6 +34,11 @@ namespace prem {
 /// __syncthreads_and/_or/_count).
 bool isBlockBarrier(const llvm::Instruction &I);
 
+/// The first block barrier of a kernel that synchronises its block itself;
+/// null when it has none, or when the plugin has given it phases already
+/// (its barriers are then partly the plugin's).
+const llvm::Instruction *ownBlockBarrier(const llvm::Function &Kernel);
+
 /// The function attribute prem-sync leaves on a kernel it placed phases in:
 /// its barriers are no longer only the kernel's own.
 inline constexpr const char *BarrierPhasesPlacedAttr = "prem-barrier-phases";

@@ -73,6 +73,21 @@ bool prem::isBlockBarrier(const Instruction &I) {
   }
 }
 
+const Instruction *prem::ownBlockBarrier(const Function &Kernel) {
+  if (Kernel.hasFnAttribute(BarrierPhasesPlacedAttr))
+    return nullptr;
+  const Instruction *First = nullptr;
+  for (const Instruction &I : instructions(Kernel)) {
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getName().starts_with("__prem_"))
+        return nullptr;
+    if (!First && isBlockBarrier(I))
+      First = &I;
+  }
+  return First;
+}
+
 StringRef BarrierSegment::kindName() const {
   switch (K) {
   case Kind::Execute:
@@ -159,9 +174,7 @@ BarrierPhaseInfo BarrierPhaseAnalysis::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (const KernelRecord &K : KI.Kernels) {
     if (K.Kind != KernelKind::CUDA || K.Entry->isDeclaration() ||
-        K.Entry->hasFnAttribute(BarrierPhasesPlacedAttr) ||
-        none_of(instructions(*K.Entry),
-                [](Instruction &I) { return isBlockBarrier(I); }))
+        !ownBlockBarrier(*K.Entry))
       continue;
     Result.Plans.push_back(
         PlanBuilder(*K.Entry, FAM, scratchpadBudget(M)).build());

@@ -57,7 +57,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -220,13 +219,8 @@ FootprintInfo FootprintAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     // A hand-tiled CUDA kernel keeps its own tiles (prem-barrier-phases):
     // its footprint would only be counted to be refused (and costs most of
     // the plugin's time on such kernels: nw's unrolled rows).
-    const Instruction *Barrier = nullptr;
-    if (K.Kind == KernelKind::CUDA)
-      for (const Instruction &I : instructions(*K.Entry))
-        if (isBlockBarrier(I)) {
-          Barrier = &I;
-          break;
-        }
+    const Instruction *Barrier =
+        K.Kind == KernelKind::CUDA ? ownBlockBarrier(*K.Entry) : nullptr;
     if (K.SIMT.K == SIMTInfo::Kind::None || Barrier) {
       if (Barrier)
         N.Reasons.push_back(
