@@ -503,9 +503,10 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In) {
   FunctionCallee Copy = M.getOrInsertFunction(
       "__prem_copy_1d", Type::getVoidTy(C), Ptr, Ptr, I64);
   IRBuilder<> B(BB->getTerminator());
-  for (auto [K, A] : enumerate(T.Arrays)) {
+  for (auto [K, Array] : enumerate(T.Arrays)) {
     if (!(In ? Plan.Slots[K].CopyIn : Plan.Slots[K].CopyOut))
       continue;
+    const TiledArray &A = Array; // (the lambdas below capture it)
     Value *Spm = B.CreateGEP(B.getInt8Ty(), Scratchpad, A.Slot);
     if (A.Pitch) {
       // Stored back the way it was loaded (prem-tile checked that the tile
