@@ -158,7 +158,7 @@ void prem::addTransformRecords(json::Object &Report, Module &M,
     // A hand-tiled kernel is transformed when prem-sync placed its phases.
     if (auto B = Barriers.find(*Name); B != Barriers.end()) {
       if (auto Why = B->second.getString("reason"))
-        T["reason"] = *Why;
+        T["reason"] = Why->str(); // (a StringRef value would borrow)
       else {
         T["transformed"] = true;
         T.erase("reason");

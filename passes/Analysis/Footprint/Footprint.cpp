@@ -398,7 +398,12 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
                    {"indirect_stores", std::move(Scatters)},
                    {"tile", json::Array(Tile)}};
     bool Exact = true;
-    if (auto B = N.bytesPerTile(Tile, nullptr, &Exact)) {
+    // (A hand-tiled kernel is not counted: no bytes to show.)
+    bool Counted = none_of(N.Reasons, [](const FootprintReason &R) {
+      return R.Issue == FootprintIssue::OwnBarriers;
+    });
+    if (auto B = Counted ? N.bytesPerTile(Tile, nullptr, &Exact)
+                         : std::nullopt) {
       O["bytes_per_tile"] = *B;
       // False when the count bounds the bytes (triangular or runtime-length
       // inner loops, sets too large to enumerate).
