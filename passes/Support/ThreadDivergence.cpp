@@ -33,9 +33,7 @@
 using namespace llvm;
 using namespace prem;
 
-/// __syncthreads_and/_or/_count: the same answer in every thread, whatever
-/// each thread put in.
-static bool isBlockReduction(const IntrinsicInst &II) {
+bool prem::isBlockReduction(const IntrinsicInst &II) {
   switch (II.getIntrinsicID()) {
   case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
   case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:

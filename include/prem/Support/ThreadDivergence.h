@@ -17,12 +17,17 @@
 namespace llvm {
 class BasicBlock;
 class Function;
+class IntrinsicInst;
 class LoopInfo;
 class PostDominatorTree;
 class Value;
 } // namespace llvm
 
 namespace prem {
+
+/// __syncthreads_and/_or/_count (llvm.nvvm.barrier.cta.red.*.aligned.all):
+/// a block barrier whose answer is the same in every thread.
+bool isBlockReduction(const llvm::IntrinsicInst &II);
 
 class ThreadDivergence {
 public:

@@ -59,18 +59,10 @@ AnalysisKey BarrierPhaseAnalysis::Key;
 
 bool prem::isBlockBarrier(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_barrier_cta_sync_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_sync_all:
-  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
-  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
-    return true;
-  default:
-    return false;
-  }
+  return II && (II->getIntrinsicID() ==
+                    Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+                II->getIntrinsicID() == Intrinsic::nvvm_barrier_cta_sync_all ||
+                isBlockReduction(*II));
 }
 
 const Instruction *prem::ownBlockBarrier(const Function &Kernel) {
