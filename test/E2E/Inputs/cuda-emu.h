@@ -12,9 +12,11 @@
 // With EMU_GUARD=1 in the environment, the arrays a driver allocates with
 // emu_global() are inaccessible (mprotect) whenever thread 0 is not in a
 // memory phase: a kernel that touches global memory in an Execute phase
-// stops with exit status 3, naming the block. A launch whose kernel enters
-// no phase before its first access (one the plugin left alone) runs
-// unguarded.
+// stops with exit status 3. A launch whose kernel enters no phase before
+// its first access (one the plugin left alone) runs unguarded. With
+// EMU_GUARD=strict only the launches the driver marks with
+// emu_expect_no_phases() may: a transformed kernel that touches global
+// memory before its first phase call stops too.
 #ifndef PREM_TEST_CUDA_EMU_H
 #define PREM_TEST_CUDA_EMU_H
 
@@ -216,8 +218,10 @@ int emu_shfl_idx_i32(int Mask, int V, int Src, int C) {
 #define EMU_MAX_GLOBALS 64
 static struct { void *At; size_t Bytes; } Globals[EMU_MAX_GLOBALS];
 static unsigned NumGlobals;
-static int Guarded, GuardArmed;
+static int Guarded, GuardStrict, GuardArmed, NoPhasesExpected;
 static volatile sig_atomic_t PhasesThisLaunch;
+// The next launch's kernel is one the plugin leaves alone (EMU_GUARD=strict).
+static void emu_expect_no_phases(void) { NoPhasesExpected = 1; }
 static void emuProtect(int Prot) {
   for (unsigned I = 0; I < NumGlobals; ++I)
     mprotect(Globals[I].At, Globals[I].Bytes, Prot);
@@ -228,7 +232,8 @@ static void emuGuardFault(int Sig, siginfo_t *Info, void *Context) {
     char *At = (char *)Globals[I].At;
     if ((char *)Info->si_addr < At || (char *)Info->si_addr >= At + Globals[I].Bytes)
       continue;
-    if (!PhasesThisLaunch) { // a kernel without phases: run it unguarded
+    if (!PhasesThisLaunch && (!GuardStrict || NoPhasesExpected)) {
+      // A kernel without phases: run it unguarded.
       emuProtect(PROT_READ | PROT_WRITE);
       return;
     }
@@ -240,7 +245,7 @@ static void emuGuardFault(int Sig, siginfo_t *Info, void *Context) {
   }
   signal(SIGSEGV, SIG_DFL); // not ours: crash as usual
 }
-// n bytes of global memory for a kernel, zeroed; guarded under EMU_GUARD=1.
+// n bytes of global memory for a kernel, zeroed; guarded under EMU_GUARD.
 static void *emu_global(size_t Bytes) {
   size_t Page = (size_t)sysconf(_SC_PAGESIZE);
   Bytes = (Bytes + Page - 1) / Page * Page;
@@ -353,7 +358,8 @@ static void launch3d(void (*Kernel)(void), unsigned Gx, unsigned Gy,
   BarrierThreads = Threads;
   if (!Guarded) {
     const char *Guard = getenv("EMU_GUARD");
-    Guarded = Guard && strcmp(Guard, "1") == 0 ? 1 : -1;
+    GuardStrict = Guard && strcmp(Guard, "strict") == 0;
+    Guarded = Guard && (strcmp(Guard, "1") == 0 || GuardStrict) ? 1 : -1;
     if (Guarded == 1) {
       struct sigaction Action;
       memset(&Action, 0, sizeof Action);
@@ -372,6 +378,7 @@ static void launch3d(void (*Kernel)(void), unsigned Gx, unsigned Gy,
   for (unsigned I = 0; I < Threads; ++I)
     pthread_join(T[I], NULL);
   GuardArmed = 0;
+  NoPhasesExpected = 0;
   emuProtect(PROT_READ | PROT_WRITE);
 }
 
