@@ -13,9 +13,9 @@ so they name lines), each build verified; the analysis's view of the
 baseline goes to DIR/SET.phases (print<prem-barrier-phases>). Each build
 is made host IR (nvptx-on-host.py) and linked with
 test/E2E/Inputs/others/SET-main.c on cuda-emu.h; the baseline runs
-(DIR/SET.base.txt), each plugin build runs with EMU_GUARD=1
-(DIR/SET.<mode>.txt: an Execute phase that touches global memory stops
-it), and its HASH lines must be the baseline's. With --ptxas, the first
+(DIR/SET.base.txt), each plugin build runs with EMU_GUARD=strict (the
+drivers mark the kernels the plugin refuses; DIR/SET.<mode>.txt: a global
+access outside a memory phase stops it), and its HASH lines must be the baseline's. With --ptxas, the first
 mode's PTX with the device runtime must pass ptxas for sm_90. With
 --compile-only (a set without a driver) nothing runs.
 
@@ -101,7 +101,7 @@ def one_set(args, name):
     base = hashes(stem + ".base.txt")
     if not base:
         raise Failed("no HASH lines")
-    guarded = dict(os.environ, EMU_GUARD="1")
+    guarded = dict(os.environ, EMU_GUARD="strict")
     for mode in modes:
         run([f"{stem}.{mode}"], out=f"{stem}.{mode}.txt", env=guarded)
         if hashes(f"{stem}.{mode}.txt") != base:

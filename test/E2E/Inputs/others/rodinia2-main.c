@@ -18,6 +18,7 @@ int main(void) {
   Center = emu_global(4 * NUM); Sw = emu_global(NUM);
   float *R = data(2 * NUM);
   for (int i = 0; i < NUM; ++i) { P[i].weight = R[i] + 1.5f; P[i].cost = R[NUM + i] + 2.0f; P[i].assign = i % KC; Center[i] = i % KC; }
+  emu_expect_no_phases(); // (compute_cost: refused)
   launch(cc, (NUM + 63) / 64, 64); report("compute_cost", Work, NUM * (KC + 1));
   W = emu_global(8 * NP); PS = emu_global(8); CDF = emu_global(8 * NP); U = emu_global(8 * NP); Seed = emu_global(4 * NP);
   for (int i = 0; i < NP; ++i) { W[i] = R[i] + 1.0; Seed[i] = i * 7919; }
