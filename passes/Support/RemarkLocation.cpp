@@ -17,15 +17,21 @@ using namespace llvm;
 /// __clang_cuda_builtin_vars.h, and a remark there would point into the
 /// header, not at the user's line; an OpenMP loop inlined from its
 /// outlined region stays at its own line, not the pragma's.
-static DiagnosticLocation inFunctionFile(const DebugLoc &DL,
-                                         const Function &F) {
+const DILocation *prem::frameInFunctionFile(const DILocation *L,
+                                            const Function &F) {
   const DISubprogram *SP = F.getSubprogram();
-  const DILocation *L = DL.get();
   for (const DILocation *Frame = L; SP && Frame;
        Frame = Frame->getInlinedAt())
     if (Frame->getFilename() == SP->getFilename() &&
         Frame->getDirectory() == SP->getDirectory())
-      return DiagnosticLocation(DebugLoc(const_cast<DILocation *>(Frame)));
+      return Frame;
+  return nullptr;
+}
+
+static DiagnosticLocation inFunctionFile(const DebugLoc &DL,
+                                         const Function &F) {
+  if (const DILocation *Frame = prem::frameInFunctionFile(DL.get(), F))
+    return DiagnosticLocation(DebugLoc(const_cast<DILocation *>(Frame)));
   return DiagnosticLocation(DL);
 }
 

@@ -97,8 +97,26 @@ static bool uniformWhateverOperands(const Instruction &I) {
   return II && isBlockReduction(*II);
 }
 
+ThreadDivergence::Parting
+ThreadDivergence::parting(const BasicBlock &Branch) const {
+  Parting P;
+  const DomTreeNode *Node = PDT.getNode(&Branch);
+  P.Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+  SmallVector<const BasicBlock *, 8> Work(successors(&Branch));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *Next = Work.pop_back_val();
+    if (Next == P.Join || !Seen.insert(Next).second)
+      continue;
+    P.Apart.push_back(Next);
+    append_range(Work, successors(Next));
+  }
+  return P;
+}
+
 ThreadDivergence::ThreadDivergence(Function &F, const PostDominatorTree &PDT,
-                                   const LoopInfo &LI) {
+                                   const LoopInfo &LI)
+    : PDT(PDT) {
   for (Instruction &I : instructions(F))
     if (isSource(I))
       Divergent.insert(&I);
@@ -119,21 +137,14 @@ ThreadDivergence::ThreadDivergence(Function &F, const PostDominatorTree &PDT,
       Changed = true;
       // Up to and including the block where the threads meet again, every
       // phi may merge what different threads computed.
-      const DomTreeNode *Node = PDT.getNode(&BB);
-      const BasicBlock *Join =
-          Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
-      SmallVector<const BasicBlock *, 8> Work(successors(&BB));
-      SmallPtrSet<const BasicBlock *, 16> Seen;
-      while (!Work.empty()) {
-        const BasicBlock *Next = Work.pop_back_val();
-        if (!Seen.insert(Next).second)
-          continue;
-        for (const PHINode &Phi : Next->phis())
+      Parting P = parting(BB);
+      const BasicBlock *Join = P.Join;
+      if (Join)
+        P.Apart.push_back(Join);
+      for (const BasicBlock *Block : P.Apart)
+        for (const PHINode &Phi : Block->phis())
           if (!Phi.hasConstantOrUndefValue())
             Divergent.insert(&Phi);
-        if (Next != Join)
-          append_range(Work, successors(Next));
-      }
       // Threads that leave a loop in different iterations carry different
       // values of it out.
       for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {

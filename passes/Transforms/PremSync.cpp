@@ -32,6 +32,7 @@
 #include "prem/Transforms/PremSync.h"
 #include "prem/Analysis/BarrierPhases.h"
 #include "prem/Analysis/Report.h"
+#include "prem/Support/BlockNumber.h"
 #include "prem/Support/RemarkLocation.h"
 #include "prem/Transforms/PremTile.h"
 
@@ -73,18 +74,6 @@ static void blockBarrier(IRBuilderBase &B, const Triple &T) {
   }
 }
 
-/// First in BB, between block barriers: Callee(Interval).
-static void insertPhaseCall(Module &M, const Triple &T, BasicBlock *BB,
-                            StringRef Callee, Value *Interval) {
-  LLVMContext &C = M.getContext();
-  FunctionCallee Call =
-      M.getOrInsertFunction(Callee, Type::getVoidTy(C), Type::getInt32Ty(C));
-  IRBuilder<> B(&*BB->getFirstInsertionPt());
-  blockBarrier(B, T);
-  B.CreateCall(Call, {Interval});
-  blockBarrier(B, T);
-  ++NumPhaseCalls;
-}
 
 /// Callee(Interval) at B's point, then a block barrier (the one before it
 /// is the kernel's, or BeforeToo's).
@@ -101,17 +90,11 @@ static void insertPhaseCallAt(Module &M, const Triple &T, IRBuilder<> &B,
   ++NumPhaseCalls;
 }
 
-/// The block's number in its grid, x fastest.
-static Value *blockNumber(IRBuilder<> &B) {
-  Value *X = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
-  Value *Y = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_y, {});
-  Value *Z = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_z, {});
-  Value *GridX = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_nctaid_x, {});
-  Value *GridY = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_nctaid_y, {});
-  Value *Plane = B.CreateMul(GridY, Z);
-  Value *Row = B.CreateAdd(Y, Plane);
-  Value *Rows = B.CreateMul(GridX, Row);
-  return B.CreateAdd(X, Rows, "prem.block");
+/// First in BB, between block barriers: Callee(Interval).
+static void insertPhaseCall(Module &M, const Triple &T, BasicBlock *BB,
+                            StringRef Callee, Value *Interval) {
+  IRBuilder<> B(&*BB->getFirstInsertionPt());
+  insertPhaseCallAt(M, T, B, Callee, Interval, /*BeforeToo=*/true);
 }
 
 /// The remark that says which phase a segment became.
@@ -183,7 +166,7 @@ static void placeBarrierPhases(Module &M, const Triple &T,
                                const BarrierPhasePlan &P) {
   Function &F = *P.Kernel;
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  Value *Block = blockNumber(B);
+  Value *Block = gridBlockNumber(B);
   Value *Interval = B.CreateTrunc(Block, B.getInt32Ty());
   for (const PhaseCall &Call : P.Calls) {
     if (Call.Before)

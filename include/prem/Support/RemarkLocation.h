@@ -13,6 +13,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 
 namespace llvm {
+class DILocation;
+class Function;
 class Instruction;
 } // namespace llvm
 
@@ -24,6 +26,11 @@ namespace prem {
 /// the function from another file (a header's) gets the line it was
 /// inlined at in the function's own file.
 llvm::DiagnosticLocation remarkLocation(const llvm::Instruction &I);
+
+/// The innermost frame of L (inlined code: L, then where it was inlined,
+/// and so on) in F's own source file; null when none is.
+const llvm::DILocation *frameInFunctionFile(const llvm::DILocation *L,
+                                            const llvm::Function &F);
 
 } // namespace prem
 

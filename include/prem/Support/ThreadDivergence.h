@@ -13,6 +13,7 @@
 #define PREM_SUPPORT_THREADDIVERGENCE_H
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class BasicBlock;
@@ -38,7 +39,17 @@ public:
   /// BB's terminator can send two threads of a block different ways.
   bool hasDivergentBranch(const llvm::BasicBlock &BB) const;
 
+  /// Where the threads a divergent branch parts may be apart: the blocks
+  /// reachable from its successors before Join, its immediate
+  /// post-dominator, where they meet again (null: they do not).
+  struct Parting {
+    const llvm::BasicBlock *Join = nullptr;
+    llvm::SmallVector<const llvm::BasicBlock *, 8> Apart;
+  };
+  Parting parting(const llvm::BasicBlock &Branch) const;
+
 private:
+  const llvm::PostDominatorTree &PDT;
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
 };
 

@@ -164,12 +164,13 @@ BarrierPhaseInfo BarrierPhaseAnalysis::run(Module &M,
     return Result;
   const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  uint64_t Budget = scratchpadBudget(M);
   for (const KernelRecord &K : KI.Kernels) {
     if (K.Kind != KernelKind::CUDA || K.Entry->isDeclaration() ||
         !ownBlockBarrier(*K.Entry))
       continue;
     Result.Plans.push_back(
-        PlanBuilder(*K.Entry, FAM, scratchpadBudget(M)).build());
+        PlanBuilder(*K.Entry, FAM, Budget).build());
     if (Result.Plans.back().accepted())
       findHoistableLoads(Result.Plans.back(), FAM);
   }

@@ -76,7 +76,7 @@ void PlanBuilder::placeLazily(unsigned Index, BasicBlock *B,
       Out.Escapes.insert(SegmentAfter[&*It]);
       return;
     }
-    if (touchesGlobal(*It)) {
+    if (globalAccess(*It).any()) {
       Enter(&*It, First);
       return;
     }

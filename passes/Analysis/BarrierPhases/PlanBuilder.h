@@ -35,8 +35,12 @@ enum class Space { Global, Shared, Private };
 /// pointers the object they are derived from.
 Space spaceOf(const Value *Ptr);
 
-/// A load, store, copy or set of global memory.
-bool touchesGlobal(const Instruction &I);
+/// What a load, store, copy or set does with global memory.
+struct GlobalAccess {
+  bool Reads = false, Writes = false;
+  bool any() const { return Reads || Writes; }
+};
+GlobalAccess globalAccess(const Instruction &I);
 
 /// From It to B's first barrier: whether global memory comes first, and
 /// whether a barrier ends the stretch.

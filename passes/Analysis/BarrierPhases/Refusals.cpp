@@ -169,27 +169,17 @@ bool PlanBuilder::checkBarriersUniform() {
   for (BasicBlock &BB : F) {
     if (!TD->hasDivergentBranch(BB))
       continue;
-    DomTreeNode *Node = PDT.getNode(&BB);
-    BasicBlock *Join =
-        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
-    SmallVector<BasicBlock *, 8> Work(successors(&BB));
-    SmallPtrSet<BasicBlock *, 16> Seen;
-    while (!Work.empty()) {
-      BasicBlock *Next = Work.pop_back_val();
-      if (Next == Join || !Seen.insert(Next).second)
+    for (const BasicBlock *Apart : TD->parting(BB).Apart) {
+      if (!BarrierBlocks.count(Apart))
         continue;
-      if (BarrierBlocks.count(Next)) {
-        const Instruction *Barrier = *find_if(
-            Barriers, [Next](Instruction *B) { return B->getParent() == Next; });
-        return refuse(
-            "BarrierDivergent",
-            formatv("the barrier at {0} is not met by every thread: the "
-                    "branch at {1} depends on the thread and does not "
-                    "rejoin before it",
-                    at(Barrier), at(BB.getTerminator())),
-            Barrier);
-      }
-      append_range(Work, successors(Next));
+      const Instruction *Barrier = *find_if(
+          Barriers, [Apart](Instruction *B) { return B->getParent() == Apart; });
+      return refuse("BarrierDivergent",
+                    formatv("the barrier at {0} is not met by every thread: "
+                            "the branch at {1} depends on the thread and "
+                            "does not rejoin before it",
+                            at(Barrier), at(BB.getTerminator())),
+                    Barrier);
     }
   }
   return true;

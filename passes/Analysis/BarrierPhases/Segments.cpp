@@ -12,7 +12,7 @@
 
 #include "PlanBuilder.h"
 
-#include "prem/Support/Target.h"
+#include "prem/Support/RemarkLocation.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -55,24 +55,27 @@ Space prem::barrier::spaceOf(const Value *Ptr) {
     return Space::Shared;
   return Space::Global;
 }
-bool prem::barrier::touchesGlobal(const Instruction &I) {
+GlobalAccess prem::barrier::globalAccess(const Instruction &I) {
+  auto Global = [](const Value *Ptr) {
+    return spaceOf(Ptr) == Space::Global;
+  };
   if (auto *L = dyn_cast<LoadInst>(&I))
-    return spaceOf(L->getPointerOperand()) == Space::Global;
+    return {Global(L->getPointerOperand()), false};
   if (auto *St = dyn_cast<StoreInst>(&I))
-    return spaceOf(St->getPointerOperand()) == Space::Global;
+    return {false, Global(St->getPointerOperand())};
   if (auto *MT = dyn_cast<MemTransferInst>(&I))
-    return spaceOf(MT->getRawSource()) == Space::Global ||
-           spaceOf(MT->getRawDest()) == Space::Global;
+    return {Global(MT->getRawSource()), Global(MT->getRawDest())};
   if (auto *MS = dyn_cast<MemSetInst>(&I))
-    return spaceOf(MS->getRawDest()) == Space::Global;
-  return false;
+    return {false, Global(MS->getRawDest())};
+  return {};
 }
+
 
 std::pair<bool, bool> prem::barrier::scan(BasicBlock *B, BasicBlock::iterator It) {
   for (; It != B->end(); ++It) {
     if (isBlockBarrier(*It))
       return {false, true};
-    if (touchesGlobal(*It))
+    if (globalAccess(*It).any())
       return {true, false};
   }
   return {false, false};
@@ -83,14 +86,11 @@ unsigned prem::barrier::lineOf(const Instruction *I) {
   const DILocation *Loc = I->getDebugLoc().get();
   if (!Loc)
     return 0;
-  // The innermost line in the kernel's own file: a helper the kernel's
-  // file defines (a __device__ reduction step) keeps its own lines; one
-  // from a header (atomicAdd, __syncthreads wrappers) gives its call.
-  const DISubprogram *SP = I->getFunction()->getSubprogram();
-  for (const DILocation *L = Loc; SP && L; L = L->getInlinedAt())
-    if (L->getFilename() == SP->getFilename() &&
-        L->getDirectory() == SP->getDirectory())
-      return L->getLine();
+  // The innermost line in the kernel's own file, as remarks point: a
+  // helper the kernel's file defines (a __device__ reduction step) keeps
+  // its own lines; one from a header (atomicAdd) gives its call.
+  if (const DILocation *Frame = frameInFunctionFile(Loc, *I->getFunction()))
+    return Frame->getLine();
   while (const DILocation *Caller = Loc->getInlinedAt())
     Loc = Caller;
   return Loc->getLine();
@@ -139,21 +139,12 @@ bool prem::computesWith(const LoadInst &L,
 
 void PlanBuilder::classify(BarrierSegment &S, const Instruction &I,
                            const SmallPtrSetImpl<const Instruction *> &In) {
-  bool Load = false, Store = false;
-  if (auto *L = dyn_cast<LoadInst>(&I)) {
-    Load = spaceOf(L->getPointerOperand()) == Space::Global;
-    if (Load && !S.Computes && !isCopy(*L, In))
-      S.Computes = L;
-  } else if (auto *St = dyn_cast<StoreInst>(&I)) {
-    Store = spaceOf(St->getPointerOperand()) == Space::Global;
-  } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-    Load = spaceOf(MT->getRawSource()) == Space::Global;
-    Store = spaceOf(MT->getRawDest()) == Space::Global;
-  } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
-    Store = spaceOf(MS->getRawDest()) == Space::Global;
-  }
-  S.GlobalLoads += Load;
-  S.GlobalStores += Store;
+  GlobalAccess A = globalAccess(I);
+  if (auto *L = dyn_cast<LoadInst>(&I); L && A.Reads && !S.Computes &&
+                                          !isCopy(*L, In))
+    S.Computes = L;
+  S.GlobalLoads += A.Reads;
+  S.GlobalStores += A.Writes;
 }
 
 /// Segment Index: every instruction from its start to the barriers that

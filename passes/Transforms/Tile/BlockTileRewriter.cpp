@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestTiler.h"
+#include "prem/Support/BlockNumber.h"
 #include "TileContract.h"
 #include "prem/Support/CloneRegion.h"
 #include "prem/Support/IslSet.h"
@@ -221,18 +222,9 @@ void NestTiler::versionThreadBlock() {
 /// (whose grids are too), x + X * (y + Y * z) over the grid, as the runtime
 /// numbers agents.
 Value *NestTiler::blockNumber(IRBuilder<> &B) const {
-  auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
-  Value *X = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
   if (!Nest.Kernel->SIMT.BlockShape)
-    return X;
-  Value *Y = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_y);
-  Value *Z = Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
-  Value *GridX = Read(Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
-  Value *GridY = Read(Intrinsic::nvvm_read_ptx_sreg_nctaid_y);
-  Value *Plane = B.CreateMul(GridY, Z);
-  Value *Row = B.CreateAdd(Y, Plane);
-  Value *Rows = B.CreateMul(GridX, Row);
-  return B.CreateAdd(X, Rows, "prem.block");
+    return B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {});
+  return gridBlockNumber(B);
 }
 
 Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {

@@ -132,7 +132,6 @@ void NestTiler::startAttempt() {
 TilingInfo TilingAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   TilingInfo Result;
   const FootprintInfo &FI = MAM.getResult<FootprintAnalysis>(M);
-  const BarrierPhaseInfo &Barriers = MAM.getResult<BarrierPhaseAnalysis>(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Triple T(M.getTargetTriple());
   bool GPU = T.isNVPTX() || T.isAMDGPU();
@@ -164,7 +163,8 @@ TilingInfo TilingAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       D.Why = {Refusal::GPUTilesOff, Why};
       if (Function *F = Nest.Kernel->SIMT.Region)
         D.Anchor = &F->getEntryBlock();
-    } else if (Barriers.lookup(*Nest.Kernel->Entry)) {
+    } else if (Nest.Kernel->Kind == KernelKind::CUDA &&
+               ownBlockBarrier(*Nest.Kernel->Entry)) {
       // Issue 29: a hand-tiled kernel keeps its tiles; prem-sync places its
       // phases at its barriers (BarrierPhases.h) and its remarks say so
       // (no anchor: prem-tile emits none).
