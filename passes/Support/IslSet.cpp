@@ -255,6 +255,29 @@ static std::optional<RectangleOfSets> rectangleOf(isl::ctx Ctx,
   return RectangleOfSets{std::move(Rectangle), std::move(Interval)};
 }
 
+std::optional<std::string>
+prem::whereColumnsWithin(isl::ctx Ctx, ArrayRef<std::string> Sets,
+                         uint64_t Pitch, const std::string &Columns,
+                         const std::string &Context) {
+  IslQuota Quota(Ctx);
+  isl::set Allowed = parseSet(Ctx, Columns), Where = parseSet(Ctx, Context);
+  if (Allowed.is_null() || Where.is_null())
+    return std::nullopt;
+  for (const std::string &Text : Sets) {
+    isl::set Touched = applyMap(parseSet(Ctx, Text), columnMap(Pitch));
+    if (Touched.is_null())
+      return std::nullopt;
+    Touched = Touched.align_params(Allowed.space());
+    Allowed = Allowed.align_params(Touched.space());
+    isl::set Outside = Touched.subtract(Allowed).params();
+    Outside = Outside.align_params(Where.space());
+    Where = Where.align_params(Outside.space()).subtract(Outside);
+  }
+  if (Where.is_null() || Quota.gaveUp())
+    return std::nullopt;
+  return toString(Where.coalesce());
+}
+
 bool prem::rectangleWithinInterval(isl::ctx Ctx, ArrayRef<std::string> Sets,
                                    uint64_t Pitch, const std::string &Context) {
   IslQuota Quota(Ctx);

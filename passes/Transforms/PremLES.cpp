@@ -224,7 +224,7 @@ Value *TileSplitter::scratchpadAddress(IRBuilderBase &B, Value *Ptr,
   Value *Address = B.CreatePtrToInt(Ptr, I64);
   Value *Offset = B.CreateSub(Address, Begin, "prem.off");
   if (A.Pitch) {
-    Value *Pitch = B.getInt64(A.Pitch);
+    Value *Pitch = A.RowPitch ? A.RowPitch : B.getInt64(A.Pitch);
     Value *Row = B.CreateUDiv(Offset, Pitch, "prem.row");
     Value *Column = B.CreateURem(Offset, Pitch, "prem.column");
     Offset = B.CreateAdd(B.CreateMul(Row, A.RowBytes), Column);
@@ -514,7 +514,7 @@ void TileSplitter::copyIntervals(BasicBlock *BB, bool In) {
       // copies, the other way.
       FunctionCallee Copy2D = M.getOrInsertFunction(
           "__prem_copy_2d", Type::getVoidTy(C), Ptr, I64, Ptr, I64, I64, I64);
-      Value *Pitch = B.getInt64(A.Pitch);
+      Value *Pitch = A.RowPitch ? A.RowPitch : B.getInt64(A.Pitch);
       auto Rows = [&](Value *SpmAt, Value *ArrayAt, Value *N) {
         if (In)
           B.CreateCall(Copy2D, {SpmAt, A.RowBytes, ArrayAt, Pitch, A.Width, N});

@@ -4,8 +4,9 @@
 // rejected-unchanged.c (which checks the texts and that the IR is left
 // alone). Before issue 24 every one of them was named NotTiled. Where
 // prem-tile tried deeper loops (Algorithm 2) the name is the deepest
-// attempt's: SKIPPED_LOOP's SIMT iteration does not fit (NoFit), and its
-// depth-1 loop has accesses outside it that cannot be placed.
+// attempt's: SKIPPED_LOOP's SIMT iteration stores under a condition
+// (ConditionalAccess), and its depth-1 loop has accesses outside it that
+// cannot be placed.
 
 // RUN: %omp_host_device_ir -DINDIRECT %S/rejected-unchanged.c -o %t.indirect.ll
 // RUN: %opt_prem -passes=prem-tile,verify %t.indirect.ll -disable-output -pass-remarks-output=%t.indirect.yaml

@@ -85,14 +85,16 @@
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.guarded.ll -S -o %t.guarded.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=GUARDED
 // RUN: cmp %t.guarded.plain.ll %t.guarded.after.ll
 // GUARDED: not transformed: an access runs only under a condition
-// one SIMT iteration does not fit, and the depth-1 loop runs only under a
-// condition: the weight loaded before it and the sum stored after it could
-// not be put in compatible intervals entered and left once each:
+// one SIMT iteration does not fit, and the depth-1 loop and the store after
+// it run only under a condition: the weight loaded before it and the sum
+// stored after it could not be put in compatible intervals entered and left
+// once each (a loop that its guard skips to where it would exit has them:
+// E2E/runtime-rows.test):
 // RUN: %omp_host_device_ir -DSKIPPED_LOOP %s -o %t.skipped.ll
 // RUN: %opt_prem -passes=verify %t.skipped.ll -S -o %t.skipped.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.skipped.ll -S -o %t.skipped.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=SKIPPED_LOOP
 // RUN: cmp %t.skipped.plain.ll %t.skipped.after.ll
-// SKIPPED_LOOP: not transformed: one SIMT iteration needs {{[0-9]+}} bytes of scratchpad (byte intervals), more than the 49152 available; an access outside the depth-1 loop runs neither before nor after it on every path
+// SKIPPED_LOOP: not transformed: an access runs only under a condition (its footprint would be over-estimated); accesses outside the depth-1 loop need it to run in every iteration of the loop around it
 
 #define N 64
 extern int ext(float);
@@ -163,10 +165,11 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
 #pragma omp target teams distribute parallel for map(to: A[0:N*65536], iw[0:N]) map(from: B[0:N])
   for (int r = 0; r < N; r++) {
     float s = (float)iw[r];
-    if (len[0] > 3)
+    if (len[0] > 3) {
       for (int k = 0; k < 65536; k++)
         s += A[r * 65536 + k];
-    B[r] = s;
+      B[r] = s;
+    }
   }
 #elif defined(GUARDED)
 #pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])

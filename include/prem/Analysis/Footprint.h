@@ -123,6 +123,9 @@ struct AffineSubscript {
 
 struct AffineAccess {
   llvm::SmallVector<AffineSubscript, 2> Subscripts;
+  /// For people to read: an access of an array in a virtual layout
+  /// (ArrayFootprint::VirtualRowBytes) as its row and column subscripts.
+  std::string RowColumnText;
   /// Index into NestFootprint::Loops of the loop at each depth.
   llvm::SmallVector<unsigned, 4> LoopOfDepth;
   /// Granules the access covers from its address (last subscript).
@@ -140,6 +143,19 @@ struct ArrayFootprint {
   /// Sizes of the inner dimensions of a delinearised array (A[*][n]: "n");
   /// empty for a flat array.
   llvm::SmallVector<std::string, 2> DimSizes;
+  /// A delinearised 2-D array with a runtime row length (A[i*n + j]) is
+  /// kept flat in a virtual layout: element (r, c) at byte
+  /// r * VirtualRowBytes + c * ElementBytes, rows VirtualRowBytes apart
+  /// whatever n is. Its byte sets are then affine, and distinct elements
+  /// have distinct virtual bytes wherever 0 <= c < n and n * ElementBytes
+  /// <= MaxRowBytes, which prem-tile proves (columns) and checks at run
+  /// time (row length) before a tile takes the scratchpad path; its copies
+  /// are 2-D transfers whose rows are RowLength (a parameter, in elements)
+  /// times ElementBytes apart in memory. 0: not virtual.
+  uint64_t VirtualRowBytes = 0;
+  std::string RowLength;
+  static constexpr uint64_t VirtualLayoutRowBytes = uint64_t(1) << 32;
+  static constexpr uint64_t MaxRowBytes = uint64_t(1) << 31;
   /// Every access address is invariant in the nest (a scalar, Alg. 1 l. 10).
   bool Invariant = false;
   llvm::SmallVector<AffineAccess, 4> Accesses;

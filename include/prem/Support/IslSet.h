@@ -70,6 +70,16 @@ struct RowsAndColumns {
 std::optional<RowsAndColumns>
 rowsAndColumns(isl::ctx Ctx, const std::string &Bytes, uint64_t Pitch);
 
+/// The parameter values of Context (an isl parameter set) for which every
+/// byte of the sets lies in a column (b mod Pitch) of Columns (an isl set
+/// over the same parameters: "[n] -> { [c] : 0 <= c < 4n }"), as an isl
+/// parameter set; nullopt when isl fails.
+std::optional<std::string> whereColumnsWithin(isl::ctx Ctx,
+                                              llvm::ArrayRef<std::string> Sets,
+                                              uint64_t Pitch,
+                                              const std::string &Columns,
+                                              const std::string &Context);
+
 /// Whether, for every parameter value of Context, the rectangle of the byte
 /// sets (every row from the first to the last they touch, every column from
 /// the first to the last) lies between their first and last byte: a 2-D

@@ -63,7 +63,8 @@ namespace prem {
 ///   spanbegin, spanend (i64: the bytes the slot's accesses may touch);
 ///   for a 2-D slot, begin is its first row's first byte, rows and width
 ///   (bytes per row) what it holds, rowbytes how far apart its rows are in
-///   the scratchpad (length = rows * rowbytes); Array = -1 for interval
+///   the scratchpad (length = rows * rowbytes), and pitch, where present,
+///   how far apart its rows are in memory (else Pitch); Array = -1 for interval
 ///   (i32 index of the tile), partial (a partial block's interval) and
 ///   compat (the stretches' interval, PREM_INTERVAL_OUTSIDE set).
 /// - prem.array on a load or store of the scratchpad path: !{i32 TileId,
@@ -86,8 +87,11 @@ struct TiledArray {
   bool Read = false, Written = false, WriteHasNoHoles = false;
   llvm::Value *Begin = nullptr, *Length = nullptr, *Slot = nullptr;
   llvm::Value *WriteBegin = nullptr, *WriteLength = nullptr;
-  /// 2-D slots (Pitch != 0).
+  /// 2-D slots (Pitch != 0). Where the array's row length is a runtime
+  /// value, its rows are RowPitch bytes apart in memory (an i64 value), and
+  /// Pitch is only the virtual layout's, which prem-tile planned with.
   uint64_t Pitch = 0;
+  llvm::Value *RowPitch = nullptr;
   /// The slot of the indirect loads (GatherStride != 0), or with Scatter of
   /// the indirect stores.
   uint64_t GatherStride = 0, GatherThreads = 1;

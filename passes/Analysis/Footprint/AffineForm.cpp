@@ -378,7 +378,7 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
 }
 
 std::string Affinator::nameFor(const SCEV *S) {
-  if (RootIV && S == RootIV->getStart())
+  if (RootIV && S == withoutExtensions(RootIV->getStart()))
     return tileparam::SIMTLower.str();
   std::string Base;
   // zext/trunc of a named value keeps the value's name.

@@ -297,6 +297,10 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
       OS << "\n";
       for (const AffineAccess &Acc : A.Accesses) {
         OS << "    " << (Acc.IsWrite ? "write" : "read ") << " " << A.Name;
+        if (!Acc.RowColumnText.empty()) {
+          OS << Acc.RowColumnText << "\n";
+          continue;
+        }
         for (const AffineSubscript &Sub : Acc.Subscripts) {
           std::string Sum;
           for (auto [D, C] : enumerate(Sub.DimCoeffs))

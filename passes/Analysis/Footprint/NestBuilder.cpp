@@ -11,7 +11,6 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
-#include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -455,7 +454,7 @@ void NestBuilder::tileByteSets(ArrayFootprint &AF,
 /// share one shape. Accesses that cannot be described are dropped with a
 /// reason (the nest is then not exact). False when none is left.
 bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
-                                    SmallVectorImpl<std::string> &DimSizes) {
+                                    ArrayFootprint &AF) {
   std::optional<AffineError> Stride;
   const Instruction *StrideAt = nullptr;
   SmallVector<RawAccess, 4> Kept;
@@ -485,70 +484,13 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
   }
   Raws = std::move(Kept);
   if (Stride) {
-    if (auto Why = delinearize(Raws, DimSizes)) {
+    if (auto Why = delinearize(Raws, AF)) {
       reason(FootprintIssue::ParametricStride,
              Stride->Message + "; delinearisation failed: " + *Why, StrideAt);
       return false;
     }
   }
   return !Raws.empty();
-}
-
-/// Polly's recipe (seed 001 has none for runtime sizes): collect the
-/// parametric terms of all accesses, find one set of dimension sizes, and
-/// divide each access into subscripts. The result is accepted only if the
-/// subscripts rebuild each offset exactly; then distinct addresses have
-/// distinct subscript tuples, so counting tuples never undercounts, even
-/// when a subscript leaves its dimension. Returns why it failed.
-std::optional<std::string>
-NestBuilder::delinearize(SmallVectorImpl<RawAccess> &Raws,
-                         SmallVectorImpl<std::string> &DimSizes) {
-  unsigned Size = Raws.front().Size;
-  if (any_of(Raws, [&](const RawAccess &R) { return R.Size != Size; }))
-    return std::string("accesses of different sizes");
-  Type *IntTy = Raws.front().Offset->getType();
-  const SCEV *ElementSize = SE.getConstant(IntTy, Size);
-  SmallVector<const SCEV *, 4> Terms, Sizes;
-  for (RawAccess &R : Raws)
-    collectParametricTerms(SE, R.Offset, Terms);
-  findArrayDimensions(SE, Terms, Sizes, ElementSize);
-  if (Sizes.size() < 2)
-    return std::string("no array dimensions found");
-  for (RawAccess &R : Raws) {
-    SmallVector<const SCEV *, 4> Subscripts;
-    computeAccessFunctions(SE, R.Offset, Subscripts, Sizes);
-    // Where it fails, computeAccessFunctions clears Sizes too: empty
-    // subscripts then "match" the sizes.
-    if (Subscripts.empty() || Subscripts.size() != Sizes.size())
-      return "no subscripts for " + scevText(R.Offset);
-    const SCEV *Rebuilt = nullptr;
-    for (auto [K, Sub] : enumerate(Subscripts)) {
-      const SCEV *S = SE.getTruncateOrSignExtend(Sub, IntTy);
-      Rebuilt =
-          K == 0
-              ? S
-              : SE.getAddExpr(SE.getMulExpr(Rebuilt, SE.getTruncateOrSignExtend(
-                                                         Sizes[K - 1], IntTy)),
-                              S);
-    }
-    Rebuilt = SE.getMulExpr(Rebuilt, ElementSize);
-    if (!SE.getMinusSCEV(R.Offset, Rebuilt)->isZero())
-      return "the subscripts of " + scevText(R.Offset) + " do not rebuild it";
-    Aff.Chain = R.Chain;
-    R.Subs.clear();
-    for (const SCEV *Sub : Subscripts) {
-      AffineError Err;
-      auto L = Aff.translate(Sub, Err);
-      if (!L)
-        return "subscript " + scevText(Sub) + ": " + Err.Message;
-      L->Dims.resize(R.Chain.size(), 0);
-      R.Subs.push_back(*L);
-    }
-  }
-  DimSizes.clear();
-  for (const SCEV *S : ArrayRef(Sizes).drop_back())
-    DimSizes.push_back(scevText(S));
-  return std::nullopt;
 }
 
 void NestBuilder::finishArrays() {
@@ -568,9 +510,10 @@ void NestBuilder::finishArrays() {
         "NaN", "rat",   "ceild", "floord", "domain",  "range",  "cnot"};
     if (is_contained(IslWords, AF.Name))
       AF.Name += "_";
-    if (!translateAccesses(Raws, AF.DimSizes))
+    if (!translateAccesses(Raws, AF))
       continue;
-    bool Flat = AF.DimSizes.empty();
+    // (A virtual layout is flat: one subscript, in bytes.)
+    bool Flat = AF.DimSizes.empty() || AF.VirtualRowBytes;
     // The granule divides every stride, offset and access size, so the
     // element set of a flat array is exact in its units.
     uint64_t G = 0;
@@ -709,12 +652,17 @@ void NestBuilder::finishArrays() {
       AF.ElementSet = "too complex to print (isl operation limit)";
     } else if (!Union.is_null()) {
       Union = simplify(std::move(Union));
-      AF.ElementSet = toString(Union);
+      if (!AF.VirtualRowBytes || AF.ElementSet.empty())
+        AF.ElementSet = toString(Union);
       bool HasFloors = any_of(Raws, [](const RawAccess &R) {
         return any_of(R.Subs,
                       [](const Linear &L) { return !L.Floors.empty(); });
       });
-      if (Flat && HasFloors) {
+      if (AF.VirtualRowBytes) {
+        AF.ByteRange = "rows of " + AF.RowLength + " elements, laid out " +
+                       std::to_string(AF.VirtualRowBytes) +
+                       " bytes apart in the sets";
+      } else if (Flat && HasFloors) {
         AF.ByteRange = "see elements (floor terms)";
       } else if (Flat) {
         // For people to read, like the element set: a small budget.

@@ -68,11 +68,17 @@ private:
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
   void visit(Instruction &I);
   void finishArrays();
-  bool translateAccesses(SmallVectorImpl<RawAccess> &Raws,
-                         SmallVectorImpl<std::string> &DimSizes);
+  bool translateAccesses(SmallVectorImpl<RawAccess> &Raws, ArrayFootprint &AF);
+  /// Delinearize.cpp: the subscripts of an array indexed with a runtime
+  /// stride, and for a 2-D one its virtual layout; why not, if not.
+  std::optional<std::string> delinearize(SmallVectorImpl<RawAccess> &Raws,
+                                         ArrayFootprint &AF);
   std::optional<std::string>
-  delinearize(SmallVectorImpl<RawAccess> &Raws,
-              SmallVectorImpl<std::string> &DimSizes);
+  subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const SCEV *ElementSize,
+               bool Widened, SmallVectorImpl<const SCEV *> &Sizes);
+  std::optional<std::string> virtualLayout(SmallVectorImpl<RawAccess> &Raws,
+                                           ArrayRef<const SCEV *> Sizes,
+                                           unsigned Size, ArrayFootprint &AF);
   std::optional<std::string> domainText(const AffineAccess &A, unsigned NumDims,
                                         bool SymbolicStart = false) const;
   void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;

@@ -63,6 +63,12 @@ Value *storedBefore(CallBase *Call, unsigned ArgNo);
 /// wrap.
 bool registersNonNegative(const SCEV *S, ScalarEvolution &SE);
 
+/// The branch that skips L to its exit or enters it (its preheader, or its
+/// header), if any.
+BranchInst *loopGuard(const Loop &L);
+/// L's guard when it tests exactly whether L runs its first iteration.
+BranchInst *firstTripGuard(const Loop &L, ScalarEvolution &SE);
+
 /// A comparison of a CUDA kernel's bounds guard: a thread runs the body
 /// when it is true (false when Inverted).
 struct GuardTest {
@@ -260,11 +266,20 @@ private:
   struct OutsideStretch {
     Loop *Inner = nullptr, *Outer = nullptr;
     unsigned Depth = 0, Before = 0, After = 0;
+    /// Inner's guard (firstTripGuard), which may skip it: the stretch
+    /// before ends at the guard, the one after starts on its skip too.
+    BranchInst *Guard = nullptr;
   };
   SmallVector<OutsideStretch, 2> Outside;
   Refusal outsideLegality(Loop *Tiled);
   void placeCompatibleIntervals();
   Refusal accessLegality(Instruction *ExpandAt);
+  Refusal rowLegality(const ArrayFootprint &A, const StringSet<> &Known);
+  /// Conditions on the tile's parameters under which the columns of a
+  /// virtual layout lie in their rows (rowLegality), checked by every tile.
+  SmallVector<ByteIntervalExprs, 1> ColumnChecks;
+  /// Their conditions, as constraints (" and (...)") of tileBounds().
+  std::string ColumnBounds;
   /// Builds the code of a slot's interval (and written interval) and picks
   /// its transfer; the reason when the interval has no code.
   std::string prepareSlot(Slot &S, const std::string &Context,
@@ -296,6 +311,7 @@ private:
   bool allThreadsRunRegion() const;
   std::string paramNames() const;
   std::string guardConstraint(const GuardTest &G) const;
+  std::string rowLengthBounds() const;
   /// Largest trip count of the loop at that depth, when bounded.
   std::optional<uint64_t> maxTrip(unsigned Depth) const;
   /// What every tile satisfies, whatever its size (isl constraints).

@@ -47,6 +47,17 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
   S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets, tilesWithinLoops());
+  if (Nest.Arrays[S.Array].VirtualRowBytes) {
+    // Only rows: no interval code (its bytes are not the array's).
+    chooseTransfer(S, Context, Known);
+    if (!S.Pitch)
+      return "runtime row length " + Nest.Arrays[S.Array].RowLength +
+             ": no 2-D transfer of the tile's rows";
+    if (S.Written)
+      S.WritesRectangle = rectangleWritten(
+          Ctx, S.touchedSets(), S.WrittenBytes, S.Pitch, tilesWithinLoops());
+    return "";
+  }
   for (const std::string &Bytes : S.Sets) {
     auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
     if (!Code)
@@ -72,8 +83,11 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
                                const StringSet<> &Known) {
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   std::string One = tileContext(1), Bounds = tilesWithinLoops();
+  // A virtual layout (runtime row length) has no interval in memory: its
+  // rows, VirtualRowBytes apart in its byte sets, are the only transfer.
+  bool Virtual = A.VirtualRowBytes != 0;
   auto Interval = S.Length->largest(One);
-  if (!Interval || (S.Written && !Nest.Gathers.empty()))
+  if ((!Interval && !Virtual) || (S.Written && !Nest.Gathers.empty()))
     return;
   // An inner tile whose iterations are rows (val[k][i] in a tile of k, a
   // thread block on i) saves nothing in one iteration, whose row is its
@@ -97,11 +111,15 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   };
   SmallSetVector<uint64_t, 4> Pitches;
   uint64_t Align = 1;
+  if (Virtual)
+    Pitches.insert(A.VirtualRowBytes);
   for (const AffineAccess &Acc : A.Accesses) {
     if (!is_contained(S.Insts, Acc.Inst))
       continue;
     Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
     for (const AffineSubscript &Sub : Acc.Subscripts) {
+      if (Virtual)
+        break;
       for (int64_t C : Sub.DimCoeffs)
         if (C)
           Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);
@@ -129,16 +147,20 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
       continue;
     auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets, Bounds);
     auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets, Bounds);
+    // (A virtual layout's rows may be unbounded in one iteration, as an
+    // interval may be: the tile-size search then looks deeper.)
     auto R = Rows->largest(One), W = Columns->largest(One);
-    if (!R || !W)
+    if ((!R || !W) && !Virtual)
       continue;
-    if (*R * alignTo(*W, Align) > *Interval / 2 &&
+    uint64_t Bytes = R && W ? *R * alignTo(*W, Align) : UINT64_MAX;
+    if (!Virtual && Bytes > *Interval / 2 &&
         !SavesHalfOfWhole(*Rows, *Columns, Align))
       continue;
     std::pair<bool, uint64_t> Cost{
-        !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds),
-        *R * alignTo(*W, Align)};
-    if (Best && Cost >= *Best)
+        !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds), Bytes};
+    // (A clipped rectangle's first and last rows are cut at the interval's
+    // ends, which a virtual layout does not have in memory.)
+    if ((Best && Cost >= *Best) || (Virtual && Cost.first))
       continue;
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
     std::string Why;
@@ -168,6 +190,8 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
 void NestTiler::preferIntervals(uint64_t Iterations) {
   std::string Context = tileContext(Iterations);
   for (Slot &S : Slots) {
+    if (Nest.Arrays[S.Array].VirtualRowBytes)
+      continue;
     auto Rectangle = slotBytes(S, Context);
     auto Interval = S.Length->largest(Context);
     if (!S.Pitch || !Rectangle || !Interval || *Rectangle * 2 <= *Interval)
@@ -230,6 +254,8 @@ std::string NestTiler::tileBounds() const {
                   *SIMT.GlobalLower, *SIMT.GlobalUpper + 1)
               .str();
   Cs += GuardBound;
+  Cs += rowLengthBounds();
+  Cs += ColumnBounds;
   if (TileDepth == 1) {
     Cs += " and " + innerTileSIMT() + " and tile1_n >= 1 and tile1_lb >= 0";
     if (auto Most = maxTrip(1))
@@ -246,14 +272,43 @@ std::string NestTiler::tileBounds() const {
   return Cs;
 }
 
+/// What the scratchpad path checks at run time of an array in a virtual
+/// layout: its row length n is at least one element and at most
+/// MaxRowBytes, so that a row's bytes stay below VirtualRowBytes.
+std::string NestTiler::rowLengthBounds() const {
+  std::string Cs;
+  for (const ArrayFootprint &A : Nest.Arrays)
+    if (A.VirtualRowBytes)
+      Cs += formatv(" and 1 <= {0} and {1}*{0} <= {2}", A.RowLength,
+                    A.ElementBytes, ArrayFootprint::MaxRowBytes)
+                .str();
+  return Cs;
+}
+
 std::string NestTiler::tilesWithinLoops() const {
   return paramNames() + " -> { : " + tileBounds() + " }";
+}
+
+/// Parameter S (extensions stripped, as Affinator::param does) is V, V
+/// sign-extended (or zero-extended, not negative), or V truncated: equal,
+/// as the footprint assumes index arithmetic does not wrap.
+static bool sameParameter(const SCEV *S, const SCEV *V, ScalarEvolution &SE) {
+  while (isa<SCEVSignExtendExpr>(V) ||
+         (isa<SCEVZeroExtendExpr>(V) &&
+          SE.isKnownNonNegative(cast<SCEVCastExpr>(V)->getOperand(0))))
+    V = cast<SCEVCastExpr>(V)->getOperand(0);
+  if (S == V)
+    return true;
+  unsigned SBits = S->getType()->getScalarSizeInBits(),
+           VBits = V->getType()->getScalarSizeInBits();
+  return SBits > VBits && SE.getTruncateExpr(S, V->getType()) == V;
 }
 
 /// A thread-index kernel's bounds guard as a constraint on its tiles: every
 /// thread of a tiled block passes it (emitFullBlockCheck), so a guard
 /// `p + tid < n` (p the block's offset, a parameter of the footprint; n a
-/// constant) gives 0 <= p and p + threads <= n. Empty when the guard has
+/// constant, or a parameter too: a row length) gives 0 <= p and
+/// p + threads <= n. Empty when the guard has
 /// another form (then a block's tile may cross a row end, and 2-D slots of
 /// column reads do not pay).
 std::string NestTiler::guardConstraint(const GuardTest &G) const {
@@ -268,10 +323,22 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   auto *Bound = dyn_cast<SCEVConstant>(SE.getSCEV(Limit));
   // (An unsigned bound is read as unsigned: 2^31 is no negative number.)
   bool Unsigned = ICmpInst::isUnsigned(P);
-  if (!Bound || !(ICmpInst::isLT(P) || ICmpInst::isLE(P)) ||
-      (Unsigned ? Bound->getAPInt().getActiveBits() > 32
-                : Bound->getAPInt().getSignificantBits() > 32))
+  if (!(ICmpInst::isLT(P) || ICmpInst::isLE(P)))
     return "";
+  // A runtime limit that is a parameter of the footprint (j < n, n the row
+  // length of A[i*n + j]), under a signed comparison.
+  std::string Most;
+  if (!Bound) {
+    const SCEV *Runtime = SE.getSCEV(Limit);
+    for (auto &[Name, S] : Nest.Params)
+      if (sameParameter(S, Runtime, SE))
+        Most = Name + (ICmpInst::isLE(P) ? " + 1" : "");
+    if (Most.empty() || Unsigned)
+      return "";
+  } else if (Unsigned ? Bound->getAPInt().getActiveBits() > 32
+                      : Bound->getAPInt().getSignificantBits() > 32) {
+    return "";
+  }
   ValueToSCEVMapTy AtZero;
   for (auto *Reads : SIMT.threadIndexReadsByDim())
     for (Value *Tid : *Reads)
@@ -292,9 +359,10 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   // does not wrap.
   if (!ICmpInst::isUnsigned(P) && !registersNonNegative(First, SE))
     return "";
-  int64_t Most = (Unsigned ? int64_t(Bound->getAPInt().getZExtValue())
-                           : Bound->getAPInt().getSExtValue()) +
-                 (ICmpInst::isLE(P) ? 1 : 0);
+  if (Bound)
+    Most = std::to_string((Unsigned ? int64_t(Bound->getAPInt().getZExtValue())
+                                    : Bound->getAPInt().getSExtValue()) +
+                          (ICmpInst::isLE(P) ? 1 : 0));
   // The threads along the guarded dimension.
   std::string Threads =
       SIMT.BlockShape ? std::to_string((*SIMT.BlockShape)[*Dim])
@@ -304,9 +372,7 @@ std::string NestTiler::guardConstraint(const GuardTest &G) const {
   // nothing wraps).
   std::string Cs;
   for (auto &[Name, S] : Nest.Params)
-    if (S == First || (S->getType()->getScalarSizeInBits() >
-                           First->getType()->getScalarSizeInBits() &&
-                       SE.getTruncateExpr(S, First->getType()) == First))
+    if (sameParameter(S, First, SE))
       Cs += formatv(" and {0} >= 0 and {0} + {1} <= {2}", Name, Threads, Most)
                 .str();
   return Cs;

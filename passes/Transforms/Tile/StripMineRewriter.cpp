@@ -53,16 +53,24 @@ void NestTiler::placeCompatibleIntervals() {
                                S.Outer->getHeader()->getFirstNonPHIIt(),
                                StaleDT, &LI, nullptr, "prem.compat")
                   : ScratchpadStart;
-      tagBlock(SplitEdge(S.Inner->getLoopPredecessor(), S.Inner->getHeader(),
-                         StaleDT, &LI, nullptr, "prem.compat.end"),
+      // (Before a guard: the stretch ends whether or not the loop runs.)
+      tagBlock(S.Guard ? SplitBlock(S.Guard->getParent(), S.Guard->getIterator(),
+                                    StaleDT, &LI, nullptr, "prem.compat.end")
+                       : SplitEdge(S.Inner->getLoopPredecessor(),
+                                   S.Inner->getHeader(), StaleDT, &LI, nullptr,
+                                   "prem.compat.end"),
                "compat-end");
       tagBlock(Open, "compat");
     }
     if (S.After) {
-      tagBlock(SplitEdge(S.Inner->getExitingBlock(),
-                         S.Inner->getUniqueExitBlock(), StaleDT, &LI, nullptr,
-                         "prem.compat"),
+      BasicBlock *Exit = S.Inner->getUniqueExitBlock();
+      tagBlock(SplitEdge(S.Inner->getExitingBlock(), Exit, StaleDT, &LI,
+                         nullptr, "prem.compat"),
                "compat");
+      if (S.Guard)
+        tagBlock(SplitEdge(S.Guard->getParent(), Exit, StaleDT, &LI, nullptr,
+                           "prem.compat"),
+                 "compat");
       BasicBlock *End = S.Outer ? S.Outer->getLoopLatch() : ReturnBlock;
       tagBlock(SplitBlock(End, End->getTerminator()->getIterator(), StaleDT,
                           &LI, nullptr, "prem.compat.end"),
@@ -131,12 +139,24 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
           Tag(B.CreateAnd(B.CreateAdd(Width, B.getInt64(S.RowAlign - 1)),
                           B.getInt64(~(S.RowAlign - 1))),
               K, "rowbytes");
-      Value *First = B.CreateAdd(B.CreateMul(Rows.Begin, B.getInt64(S.Pitch)),
-                                 Columns.Begin);
+      // In a virtual layout (ArrayFootprint::VirtualRowBytes) the rows are
+      // the runtime row length apart in memory, which must be one the
+      // layout holds (else the global path).
+      Value *Pitch = B.getInt64(S.Pitch);
+      if (A.VirtualRowBytes) {
+        Value *Length = Params.lookup(A.RowLength);
+        Pitch = Tag(B.CreateMul(Length, B.getInt64(A.ElementBytes)), K,
+                    "pitch");
+        Value *Fits = B.CreateICmpULT(B.CreateSub(Length, B.getInt64(1)),
+                                      B.getInt64(ArrayFootprint::MaxRowBytes /
+                                                 A.ElementBytes));
+        Safe = B.CreateAnd(Safe, Fits);
+      }
+      Value *First = B.CreateAdd(B.CreateMul(Rows.Begin, Pitch), Columns.Begin);
       Begin = B.CreateGEP(B.getInt8Ty(), Base, First);
       Len = B.CreateMul(NRows, RowBytes);
       Value *AboveLast =
-          B.CreateMul(B.CreateSub(NRows, B.getInt64(1)), B.getInt64(S.Pitch));
+          B.CreateMul(B.CreateSub(NRows, B.getInt64(1)), Pitch);
       Value *Spanned = B.CreateAdd(AboveLast, Width);
       Value *NoRows = B.CreateICmpEQ(NRows, B.getInt64(0));
       Span = B.CreateSelect(NoRows, B.getInt64(0), Spanned);
@@ -190,6 +210,8 @@ BranchInst *NestTiler::emitTileHeader(IRBuilder<> &B,
       Tag(Spans.back().second, K, "spanend");
     }
   }
+  for (const ByteIntervalExprs &Check : ColumnChecks)
+    Safe = B.CreateAnd(Safe, Check.emit(Params, B).Active);
   // Arrays may alias at run time: a written interval must not meet another.
   for (auto [I, S] : enumerate(Slots)) {
     if (!S.Written)

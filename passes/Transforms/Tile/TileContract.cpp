@@ -130,6 +130,7 @@ SmallVector<TiledLoop, 2> prem::findTiledLoops(Function &F) {
                          .Case("rows", &TA.Rows)
                          .Case("width", &TA.Width)
                          .Case("rowbytes", &TA.RowBytes)
+                         .Case("pitch", &TA.RowPitch)
                          .Case("skip", &TA.Skip)
                          .Case("cut", &TA.Cut)
                          .Case("spanbegin", &TA.SpanBegin)

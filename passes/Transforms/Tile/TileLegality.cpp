@@ -233,6 +233,15 @@ Refusal NestTiler::outsideLegality(Loop *Tiled) {
     Loop *Outer = Inner->getParentLoop();
     OutsideStretch Stretch{Inner, Outer, Depth};
     BasicBlock *Pre = Inner->getLoopPredecessor();
+    // A loop its guard may skip: the stretch before it ends at the guard.
+    // (Whatever the guard tests where one thread runs the stretch; where a
+    // block or a team does, it must be the loop's own test of its first
+    // iteration, which is alike in all their threads where the trip count
+    // is.)
+    Stretch.Guard = ThreadBlock || BlockTile ? firstTripGuard(*Inner, SE)
+                                             : loopGuard(*Inner);
+    if (Stretch.Guard)
+      Pre = Stretch.Guard->getParent();
     BasicBlock *Exit = Inner->getUniqueExitBlock();
     BasicBlock *Exiting = Inner->getExitingBlock();
     for (BasicBlock *BB : blocksOf(Outer, F)) {
@@ -260,7 +269,8 @@ Refusal NestTiler::outsideLegality(Loop *Tiled) {
     // (The header, not the predecessor: a guard's branch may enter the loop
     // with no preheader between.)
     BasicBlock *Start = Outer ? Outer->getHeader() : BodyStart;
-    if (!Pre || !PDT.dominates(Inner->getHeader(), Start) ||
+    if (!Pre ||
+        !PDT.dominates(Stretch.Guard ? Pre : Inner->getHeader(), Start) ||
         (Outer && (!Outer->getLoopLatch() ||
                    !DT.dominates(Exit, Outer->getLoopLatch()))))
       return {Refusal::OutsideAccess,
@@ -592,6 +602,31 @@ Refusal NestTiler::threadBlockLegality() {
     return {Refusal::KernelShape,
             "the kernel's first branch is not a bounds guard (if (i < n) "
             "around the body, else return)"};
+  // Guards in a row (if (i >= n) return; if (j >= m) return;, or clang's
+  // split of a && whose first test it hoisted) are one guard: each block
+  // between computes its test and touches no memory.
+  for (BasicBlock *Next = Br->getSuccessor(Body);;) {
+    auto *NextBr = dyn_cast<BranchInst>(Next->getTerminator());
+    if (!NextBr || !NextBr->isConditional() ||
+        !Next->getSinglePredecessor() ||
+        any_of(*Next, [](Instruction &I) {
+          return I.mayHaveSideEffects() || I.mayReadFromMemory() ||
+                 isa<PHINode>(I);
+        }))
+      break;
+    int NextBody = NextBr->getSuccessor(1) == ReturnBlock   ? 0
+                   : NextBr->getSuccessor(0) == ReturnBlock ? 1
+                                                            : -1;
+    SmallVector<GuardTest, 2> More;
+    if (NextBody < 0 ||
+        !guardTests(NextBr->getCondition(), NextBody == 1, More) ||
+        Guards.size() + More.size() > 8)
+      break;
+    append_range(Guards, More);
+    Br = NextBr;
+    Body = NextBody;
+    Next = Br->getSuccessor(Body);
+  }
   for (const GuardTest &G : Guards) {
     unsigned Dims = 0;
     const SCEV *Sides[2] = {SE.getSCEV(G.Cmp->getOperand(0)),
@@ -627,20 +662,156 @@ Refusal NestTiler::threadBlockLegality() {
   return {};
 }
 
+/// L's guard (Loop::getLoopGuardBranch) when it tests exactly whether L
+/// runs a first iteration: its comparison is the latch's, on the value the
+/// induction variable has before the first iteration. A stricter guard
+/// (if (n > 5) for (i = 0; i < n; i++)) would skip iterations the footprint
+/// counts. nullptr otherwise.
+BranchInst *prem::tile::loopGuard(const Loop &L) {
+  // (Loop::getLoopGuardBranch wants dedicated exits, which the loops of the
+  // optimised code prem-tile sees often lack: a guard's skip and the loop's
+  // exit meet in the kernel's return block. Or the guard branches into the
+  // header itself, with no preheader.)
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Into = Preheader ? Preheader : L.getHeader();
+  BasicBlock *GuardBB =
+      Preheader ? Preheader->getUniquePredecessor() : L.getLoopPredecessor();
+  auto *Guard =
+      GuardBB ? dyn_cast<BranchInst>(GuardBB->getTerminator()) : nullptr;
+  if (!Guard || !Guard->isConditional() || !L.getUniqueExitBlock() ||
+      !is_contained(Guard->successors(), Into) ||
+      !is_contained(Guard->successors(), L.getUniqueExitBlock()))
+    return nullptr;
+  return Guard;
+}
+
+BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
+  BranchInst *Guard = loopGuard(L);
+  if (!Guard)
+    return nullptr;
+  BasicBlock *Into = L.getLoopPreheader() ? L.getLoopPreheader() : L.getHeader();
+  ICmpInst *Latch = L.getLatchCmpInst();
+  auto *LatchBr = L.getLoopLatch()
+                      ? dyn_cast<BranchInst>(L.getLoopLatch()->getTerminator())
+                      : nullptr;
+  auto *GuardCmp = dyn_cast<ICmpInst>(Guard->getCondition());
+  if (!GuardCmp || !Latch || !LatchBr || !LatchBr->isConditional())
+    return nullptr;
+  // The latch's test for going on (true towards the header), with the
+  // recurrence on the left.
+  CmpInst::Predicate GoOn = LatchBr->getSuccessor(0) == L.getHeader()
+                                ? Latch->getPredicate()
+                                : Latch->getInversePredicate();
+  const SCEV *IV = SE.getSCEV(Latch->getOperand(0));
+  const SCEV *Bound = SE.getSCEV(Latch->getOperand(1));
+  if (!isa<SCEVAddRecExpr>(IV)) {
+    std::swap(IV, Bound);
+    GoOn = CmpInst::getSwappedPredicate(GoOn);
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(IV);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+      !SE.isLoopInvariant(Bound, &L))
+    return nullptr;
+  // The latch tests the value of the next iteration; before the first
+  // one, that value is the start less a step.
+  const SCEV *Before = SE.getMinusSCEV(AR->getStart(), AR->getStepRecurrence(SE));
+  // The guard's test for entering (true towards the loop).
+  bool EntersOnTrue = Guard->getSuccessor(0) == Into;
+  CmpInst::Predicate Enter = EntersOnTrue ? GuardCmp->getPredicate()
+                                          : GuardCmp->getInversePredicate();
+  const SCEV *A = SE.getSCEV(GuardCmp->getOperand(0));
+  const SCEV *B = SE.getSCEV(GuardCmp->getOperand(1));
+  if ((Enter == GoOn && A == Before && B == Bound) ||
+      (Enter == CmpInst::getSwappedPredicate(GoOn) && A == Bound &&
+       B == Before))
+    return Guard;
+  // Or it enters when the trip count is positive (if (n > 0), the latch
+  // i + 1 == n): where it does not, the footprint's domain 0 <= i < n is
+  // empty. (Extensions aside, as the footprint reads its parameters.)
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) || A->getType() != B->getType())
+    return nullptr;
+  const SCEV *One = SE.getOne(A->getType());
+  const SCEV *Positive = Enter == CmpInst::ICMP_SGT   ? SE.getMinusSCEV(A, B)
+                         : Enter == CmpInst::ICMP_SGE ? SE.getAddExpr(
+                                                            SE.getMinusSCEV(A, B), One)
+                         : Enter == CmpInst::ICMP_SLT ? SE.getMinusSCEV(B, A)
+                         : Enter == CmpInst::ICMP_SLE ? SE.getAddExpr(
+                                                            SE.getMinusSCEV(B, A), One)
+                                                      : nullptr;
+  // (A zext only of what is not negative: the footprint's parameter is
+  // zext(n) otherwise, which the guard's n <= 0 does not make empty.)
+  auto Strip = [&](const SCEV *S) {
+    while (isa<SCEVSignExtendExpr>(S) ||
+           (isa<SCEVZeroExtendExpr>(S) &&
+            SE.isKnownNonNegative(cast<SCEVCastExpr>(S)->getOperand(0))))
+      S = cast<SCEVCastExpr>(S)->getOperand(0);
+    return S;
+  };
+  if (!Positive)
+    return nullptr;
+  const SCEV *Trips = SE.getAddExpr(Taken, SE.getOne(Taken->getType()));
+  return Strip(Trips) == Strip(Positive) ? Guard : nullptr;
+}
+
 bool NestTiler::runsUnconditionally(BasicBlock *BB,
                                     const PostDominatorTree *PDT) const {
   Loop *Inner = LI.getLoopFor(BB);
   if (!ThreadBlock)
     return DT.dominates(BB, Inner->getLoopLatch());
   // Once per iteration of each loop around it, and those loops (or the
-  // access) on every path from the body's start to the return.
+  // access) on every path from the body's start to the return; a loop may
+  // be skipped by its own guard (for (k = 0; k < nk; k++) with nk a
+  // runtime value), where it would have run no iteration.
   BasicBlock *Cur = BB;
   for (Loop *In = Inner; In; In = In->getParentLoop()) {
     if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
       return false;
     Cur = In->getHeader();
+    if (BranchInst *Guard = firstTripGuard(*In, SE))
+      Cur = Guard->getParent();
   }
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
+}
+
+/// A virtual layout is one-to-one, and its rows are the array's, only where
+/// every column lies in its row: 0 <= c < n. The bounds guard's j < n
+/// shows it for a thread's column; a loop's k < nk for a column of row
+/// length n only when nk <= n, which the tile then checks at run time
+/// (ColumnChecks: OpenMP passes a variable-length array's row length apart
+/// from the loop's bound, as another value).
+Refusal NestTiler::rowLegality(const ArrayFootprint &A,
+                               const StringSet<> &Known) {
+  std::string Bounds = tilesWithinLoops();
+  auto Where = whereColumnsWithin(
+      Ctx, accessBytes(A), A.VirtualRowBytes,
+      formatv("{0} -> {{ [c] : 0 <= c < {1}*{2} }", paramNames(),
+              A.ElementBytes, A.RowLength)
+          .str(),
+      Bounds);
+  isl::set Holds = Where ? parseSet(Ctx, *Where) : isl::set();
+  Refusal Leaves{Refusal::ArrayNotCopyable,
+                 "array " + A.Name + ": a column may leave its row (runtime "
+                                     "row length " + A.RowLength + ")"};
+  if (Holds.is_null() || Holds.is_empty())
+    return Leaves;
+  isl::set All = parseSet(Ctx, Bounds);
+  if (isSubset(All.align_params(Holds.space()), Holds))
+    return {};
+  std::string Why;
+  isl::set Point = parseSet(Ctx, paramNames() + " -> { [0] }");
+  Point = Point.align_params(Holds.space())
+              .intersect_params(Holds.align_params(Point.space()));
+  auto Check = ByteIntervalExprs::build(Ctx, toString(Point), Bounds, Known, Why);
+  // (The condition's constraints, for the contexts of the rest of the plan.)
+  std::string Text = toString(Holds);
+  size_t Colon = Text.find(':'), Close = Text.rfind('}');
+  if (!Check || Colon == std::string::npos || Close == std::string::npos ||
+      Close < Colon)
+    return Leaves;
+  ColumnChecks.push_back(std::move(*Check));
+  ColumnBounds += " and (" + Text.substr(Colon + 1, Close - Colon - 1) + ")";
+  return {};
 }
 
 Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
@@ -653,13 +824,21 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
                     "ntid"};
   for (auto &[Name, S] : Nest.Params)
     Known.insert(Name);
+  // (First: what they check at run time holds in every context below.)
+  for (const ArrayFootprint &A : Nest.Arrays)
+    if (A.VirtualRowBytes && !accessBytes(A).empty())
+      if (Refusal Why = rowLegality(A, Known))
+        return Why;
   std::string Context =
-      paramNames() + (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1 }",
-                                          innerTileSIMT(), TileDepth)
+      paramNames() + (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1{2} }",
+                                          innerTileSIMT(), TileDepth,
+                                          rowLengthBounds() + ColumnBounds)
                                       .str()
                       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
-                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024 }"
-                          : " -> { : simt_n >= 1 }");
+                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024" +
+                                rowLengthBounds() + ColumnBounds + " }"
+                          : " -> { : simt_n >= 1" + rowLengthBounds() +
+                                ColumnBounds + " }");
   for (auto [K, A] : enumerate(Nest.Arrays)) {
     // An inner tile's slots hold what its loop touches; accesses outside
     // that loop stay on global memory (outsideLegality).

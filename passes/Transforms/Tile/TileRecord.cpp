@@ -144,7 +144,10 @@ json::Array NestTiler::recordArrays() const {
       Array["interval_bytes"] = *Interval;
     if (S.Pitch) {
       Array["transfer"] = "2d";
-      Array["pitch"] = S.Pitch;
+      if (A.VirtualRowBytes)
+        Array["pitch"] = formatv("{0}*{1}", A.ElementBytes, A.RowLength).str();
+      else
+        Array["pitch"] = S.Pitch;
       if (S.Clipped)
         Array["clipped"] = true;
       if (auto Rows = Iterations ? S.Rows->largest(Context) : std::nullopt)

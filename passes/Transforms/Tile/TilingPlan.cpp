@@ -122,6 +122,8 @@ void NestTiler::startAttempt() {
   DeeperMayDo = false;
   SlotOf.clear();
   Slots.clear();
+  ColumnChecks.clear();
+  ColumnBounds.clear();
   IndirectStride = 0;
   TileIndirect.clear();
   IndirectThreads = 1;
@@ -245,6 +247,8 @@ void TilingInfo::print(raw_ostream &OS) const {
            << A.getString("transfer").value_or("interval");
         if (auto Pitch = A.getInteger("pitch"))
           OS << " (rows " << *Pitch << " bytes apart)";
+        else if (auto Runtime = A.getString("pitch"))
+          OS << " (rows " << *Runtime << " bytes apart)";
         if (auto Bytes = A.getInteger("interval_bytes"))
           OS << ", " << *Bytes << " bytes";
         if (auto Unique = A.getInteger("unique_bytes"))
