@@ -29,6 +29,7 @@ class ctx;
 } // namespace isl
 
 namespace llvm {
+class ScalarEvolution;
 class BasicBlock;
 class Instruction;
 class SCEV;
@@ -327,6 +328,13 @@ public:
 /// touches no array of the kernel and no value the kernel reads back, so
 /// the footprint and the phases treat it as computation.
 bool writesOnlyErrno(const llvm::Instruction &I);
+
+/// The value a footprint parameter names: S without its sign extensions,
+/// and without zero extensions of what is not negative (parameters are
+/// expanded sign-extended). sext(n) and n are one parameter, so that isl
+/// sees a row length n, a trip count n and a bound j < n alike.
+const llvm::SCEV *parameterValue(const llvm::SCEV *S,
+                                 llvm::ScalarEvolution &SE);
 
 /// "[32,8]": iterations per depth of a tile, as printers show them.
 std::string tileText(llvm::ArrayRef<uint64_t> Iterations);

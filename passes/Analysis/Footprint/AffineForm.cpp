@@ -26,6 +26,14 @@
 using namespace llvm;
 using namespace prem;
 
+const SCEV *prem::parameterValue(const SCEV *S, ScalarEvolution &SE) {
+  while (isa<SCEVSignExtendExpr>(S) ||
+         (isa<SCEVZeroExtendExpr>(S) &&
+          SE.isKnownNonNegative(cast<SCEVCastExpr>(S)->getOperand(0))))
+    S = cast<SCEVCastExpr>(S)->getOperand(0);
+  return S;
+}
+
 namespace prem::footprint {
 std::string valueText(const Value *V) {
   std::string S;
@@ -378,7 +386,7 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
 }
 
 std::string Affinator::nameFor(const SCEV *S) {
-  if (RootIV && S == withoutExtensions(RootIV->getStart()))
+  if (RootIV && S == parameterValue(RootIV->getStart(), SE))
     return tileparam::SIMTLower.str();
   std::string Base;
   // zext/trunc of a named value keeps the value's name.

@@ -226,20 +226,8 @@ public:
 
   bool dependsOnThreadIndex(const Instruction *I) const;
 
-  /// sext(n) and n are one parameter (parameters are expanded
-  /// sign-extended), and so are zext(n) and n where n is not negative. One
-  /// name, so that isl sees a row length n, a trip count n and a bound
-  /// j < n alike.
-  const SCEV *withoutExtensions(const SCEV *S) const {
-    while (isa<SCEVSignExtendExpr>(S) ||
-           (isa<SCEVZeroExtendExpr>(S) &&
-            SE.isKnownNonNegative(cast<SCEVCastExpr>(S)->getOperand(0))))
-      S = cast<SCEVCastExpr>(S)->getOperand(0);
-    return S;
-  }
-
   Linear param(const SCEV *S) {
-    S = withoutExtensions(S);
+    S = parameterValue(S, SE);
     auto [It, New] = ParamNames.try_emplace(S, "");
     if (New)
       It->second = nameFor(S);

@@ -334,7 +334,7 @@ NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
   // the same n.)
   const SCEV *RowLength = Sizes.front();
   if (auto *Ext = dyn_cast<SCEVZeroExtendExpr>(RowLength);
-      Ext && !Aff.ParamNames.count(Aff.withoutExtensions(RowLength)))
+      Ext && !Aff.ParamNames.count(parameterValue(RowLength, SE)))
     RowLength = Ext->getOperand();
   AffineError Err;
   auto Length = Aff.translate(RowLength, Err);

@@ -293,10 +293,7 @@ std::string NestTiler::tilesWithinLoops() const {
 /// sign-extended (or zero-extended, not negative), or V truncated: equal,
 /// as the footprint assumes index arithmetic does not wrap.
 static bool sameParameter(const SCEV *S, const SCEV *V, ScalarEvolution &SE) {
-  while (isa<SCEVSignExtendExpr>(V) ||
-         (isa<SCEVZeroExtendExpr>(V) &&
-          SE.isKnownNonNegative(cast<SCEVCastExpr>(V)->getOperand(0))))
-    V = cast<SCEVCastExpr>(V)->getOperand(0);
+  V = parameterValue(V, SE);
   if (S == V)
     return true;
   unsigned SBits = S->getType()->getScalarSizeInBits(),

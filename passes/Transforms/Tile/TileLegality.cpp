@@ -739,19 +739,14 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
                          : Enter == CmpInst::ICMP_SLE ? SE.getAddExpr(
                                                             SE.getMinusSCEV(B, A), One)
                                                       : nullptr;
-  // (A zext only of what is not negative: the footprint's parameter is
-  // zext(n) otherwise, which the guard's n <= 0 does not make empty.)
-  auto Strip = [&](const SCEV *S) {
-    while (isa<SCEVSignExtendExpr>(S) ||
-           (isa<SCEVZeroExtendExpr>(S) &&
-            SE.isKnownNonNegative(cast<SCEVCastExpr>(S)->getOperand(0))))
-      S = cast<SCEVCastExpr>(S)->getOperand(0);
-    return S;
-  };
+  // (As the footprint's parameters: a zext only of what is not negative,
+  // else the parameter is zext(n), which the guard's n <= 0 does not make
+  // empty.)
   if (!Positive)
     return nullptr;
   const SCEV *Trips = SE.getAddExpr(Taken, SE.getOne(Taken->getType()));
-  return Strip(Trips) == Strip(Positive) ? Guard : nullptr;
+  return parameterValue(Trips, SE) == parameterValue(Positive, SE) ? Guard
+                                                                   : nullptr;
 }
 
 bool NestTiler::runsUnconditionally(BasicBlock *BB,
