@@ -312,6 +312,7 @@ private:
   std::string paramNames() const;
   std::string guardConstraint(const GuardTest &G) const;
   std::string rowLengthBounds() const;
+  std::string sizeBasis() const;
   /// Largest trip count of the loop at that depth, when bounded.
   std::optional<uint64_t> maxTrip(unsigned Depth) const;
   /// What every tile satisfies, whatever its size (isl constraints).

@@ -285,6 +285,17 @@ std::string NestTiler::rowLengthBounds() const {
   return Cs;
 }
 
+/// What a size in a NoFit reason is of: a slot of an array in a virtual
+/// layout is as large as its rows are for the longest row length the tile
+/// accepts (the row length is a runtime value).
+std::string NestTiler::sizeBasis() const {
+  bool Runtime = any_of(Slots, [&](const Slot &S) {
+    return Nest.Arrays[S.Array].VirtualRowBytes != 0;
+  });
+  return Runtime ? "byte intervals, rows of the longest runtime row length"
+                 : "byte intervals";
+}
+
 std::string NestTiler::tilesWithinLoops() const {
   return paramNames() + " -> { : " + tileBounds() + " }";
 }
@@ -445,9 +456,8 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
     if (Bytes && *Bytes > Budget)
       return {Refusal::NoFit,
               formatv("a block's chunk of {0} iterations needs {1} bytes of "
-                      "scratchpad (byte intervals), more than the {2} "
-                      "available",
-                      Iterations, *Bytes, Budget)
+                      "scratchpad ({3}), more than the {2} available",
+                      Iterations, *Bytes, Budget, sizeBasis())
                   .str()};
     if (Bytes) {
       Record["scratchpad_bytes_per_tile"] = *Bytes;
@@ -505,12 +515,12 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
     return {
         Refusal::NoFit,
         formatv(
-            "one {0} needs {1} bytes of scratchpad (byte intervals), "
-            "more than the {2} available",
+            "one {0} needs {1} bytes of scratchpad ({3}), more than the {2} "
+            "available",
             TileDepth
                 ? formatv("iteration of the depth-{0} loop", TileDepth).str()
                 : std::string("SIMT iteration"),
-            *One, Budget)
+            *One, Budget, sizeBasis())
             .str()};
   }
   // The bytes per iteration never grow with the tile (reuse only grows), so
