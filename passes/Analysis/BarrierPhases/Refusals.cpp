@@ -68,15 +68,11 @@ bool PlanBuilder::checkInstructions() {
       return refuse("PartialBarrier",
                     "a barrier of part of the block at " + at(&I),
                     &I);
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-      if (spaceOf(RMW->getPointerOperand()) == Space::Global)
-        return refuse("GlobalAtomic",
-                      "an atomic operation on global memory at " + at(&I),
-                      &I);
-      continue;
-    }
-    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-      if (spaceOf(CX->getPointerOperand()) == Space::Global)
+    if (isa<AtomicRMWInst, AtomicCmpXchgInst>(&I)) {
+      const Value *Ptr = isa<AtomicRMWInst>(&I)
+                             ? cast<AtomicRMWInst>(I).getPointerOperand()
+                             : cast<AtomicCmpXchgInst>(I).getPointerOperand();
+      if (spaceOf(Ptr) == Space::Global)
         return refuse("GlobalAtomic",
                       "an atomic operation on global memory at " + at(&I),
                       &I);

@@ -240,11 +240,16 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
       }))
     return std::string("offsets of different types");
   const SCEV *ElementSize = SE.getConstant(IntTy, Size);
+  // Whether the widened try and the virtual layout may read the offsets as
+  // the wide math they stand for.
+  bool Flagged = all_of(Raws, [&](const RawAccess &R) {
+    return narrowMathFlagged(R.A.Inst, Aff, SE);
+  });
   // The offsets as they are first (what Polly's recipe expects), then with
   // their extensions pushed to the leaves.
   SmallVector<const SCEV *, 4> Sizes;
   std::optional<std::string> Why = subscriptsOf(Raws, ElementSize, false, Sizes);
-  if (Why && !subscriptsOf(Raws, ElementSize, true, Sizes)) {
+  if (Why && Flagged && !subscriptsOf(Raws, ElementSize, true, Sizes)) {
     Aff.AssumesNoWrap = true;
     Why.reset();
   }
@@ -253,12 +258,17 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
   AF.DimSizes.clear();
   for (const SCEV *S : ArrayRef(Sizes).drop_back())
     AF.DimSizes.push_back(scevText(S));
-  return virtualLayout(Raws, Sizes, Size, AF);
+  // (Its copies follow the subscripts: they must be the address's, with no
+  // narrow math wrapping on the way, which counting tuples may assume.)
+  if (Flagged)
+    virtualLayout(Raws, Sizes, Size, AF);
+  return std::nullopt;
 }
 
 /// One try of the recipe, on the offsets as they are, or widened
-/// (WidenIndexMath) and with the strides of thread-picked rows: R.Subs of every access and the dimension sizes (the
-/// element size last), or why not.
+/// (WidenIndexMath) and with the strides of thread-picked rows: R.Subs of
+/// every access and the dimension sizes (the element size last), or why
+/// not.
 std::optional<std::string>
 NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
                           const SCEV *ElementSize, bool Widened,
@@ -267,10 +277,6 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
   WidenIndexMath Widen(SE);
   SmallVector<const SCEV *, 4> Offsets, Terms;
   Sizes.clear();
-  if (Widened && !all_of(Raws, [&](const RawAccess &R) {
-        return narrowMathFlagged(R.A.Inst, Aff, SE);
-      }))
-    return std::string("the index arithmetic may wrap (no nsw or nuw)");
   for (RawAccess &R : Raws) {
     const SCEV *Offset = Widened ? Widen.visit(R.Offset) : R.Offset;
     Offsets.push_back(Offset);
@@ -316,17 +322,12 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
 }
 
 /// A[*][n] with n one runtime value: the virtual layout, element (r, c) at
-/// byte r * VirtualLayoutRowBytes + c * Size.
-std::optional<std::string>
-NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
-                           ArrayRef<const SCEV *> Sizes, unsigned Size,
-                           ArrayFootprint &AF) {
-  // (Its copies follow the subscripts: they must be the address's, with no
-  // narrow math wrapping on the way, which counting tuples may assume.)
-  if (Sizes.size() != 2 || !all_of(Raws, [&](const RawAccess &R) {
-        return narrowMathFlagged(R.A.Inst, Aff, SE);
-      }))
-    return std::nullopt;
+/// byte r * VirtualLayoutRowBytes + c * Size. Other arrays stay as they are.
+void NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
+                                ArrayRef<const SCEV *> Sizes, unsigned Size,
+                                ArrayFootprint &AF) {
+  if (Sizes.size() != 2)
+    return;
   // zext(n) is n here whatever SCEV knows: the scratchpad path runs only
   // where the row length, expanded sign-extended, is at least 1
   // (NestTiler::rowLengthBounds), and there the two are equal.
@@ -340,17 +341,17 @@ NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
   auto Length = Aff.translate(RowLength, Err);
   if (!Length || Length->hasDims() || Length->Constant ||
       Length->Params.size() != 1 || Length->Params.begin()->second != 1)
-    return std::nullopt;
+    return;
   AF.RowLength = Length->Params.begin()->first;
   AF.VirtualRowBytes = ArrayFootprint::VirtualLayoutRowBytes;
   // The elements as rows and columns, for people to read (the sets prem-tile
   // reads are the virtual layout's).
   isl::set Elements;
+  auto Readable = [](const Linear &L) {
+    std::string T = L.text();
+    return StringRef(T).starts_with("0 + ") ? T.substr(4) : T;
+  };
   for (RawAccess &R : Raws) {
-    auto Readable = [](const Linear &L) {
-      std::string T = L.text();
-      return StringRef(T).starts_with("0 + ") ? T.substr(4) : T;
-    };
     R.A.RowColumnText =
         "[" + Readable(R.Subs[0]) + "][" + Readable(R.Subs[1]) + "]";
     auto Domain = domainText(R.A, R.Chain.size());
@@ -374,5 +375,4 @@ NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
     Row += Column;
     R.Subs = {Row};
   }
-  return std::nullopt;
 }

@@ -76,9 +76,9 @@ private:
   std::optional<std::string>
   subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const SCEV *ElementSize,
                bool Widened, SmallVectorImpl<const SCEV *> &Sizes);
-  std::optional<std::string> virtualLayout(SmallVectorImpl<RawAccess> &Raws,
-                                           ArrayRef<const SCEV *> Sizes,
-                                           unsigned Size, ArrayFootprint &AF);
+  void virtualLayout(SmallVectorImpl<RawAccess> &Raws,
+                     ArrayRef<const SCEV *> Sizes, unsigned Size,
+                     ArrayFootprint &AF);
   std::optional<std::string> domainText(const AffineAccess &A, unsigned NumDims,
                                         bool SymbolicStart = false) const;
   void tileByteSets(ArrayFootprint &AF, ArrayRef<RawAccess> Raws) const;

@@ -47,29 +47,26 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
   S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets, tilesWithinLoops());
-  if (Nest.Arrays[S.Array].VirtualRowBytes) {
-    // Only rows: no interval code (its bytes are not the array's).
-    chooseTransfer(S, Context, Known);
-    if (!S.Pitch)
-      return "runtime row length " + Nest.Arrays[S.Array].RowLength +
-             ": no 2-D transfer of the tile's rows";
-    if (S.Written)
-      S.WritesRectangle = rectangleWritten(
-          Ctx, S.touchedSets(), S.WrittenBytes, S.Pitch, tilesWithinLoops());
-    return "";
+  // A virtual layout moves only by rows: no interval code (its bytes are not
+  // the array's).
+  const ArrayFootprint &A = Nest.Arrays[S.Array];
+  if (!A.VirtualRowBytes) {
+    for (const std::string &Bytes : S.Sets) {
+      auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
+      if (!Code)
+        return Why;
+      S.TouchedCode.push_back(std::move(*Code));
+    }
+    if (S.WriteHasNoHoles)
+      S.WrittenCode =
+          ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
+    // Without code for the written interval, store element by element.
+    S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
-  for (const std::string &Bytes : S.Sets) {
-    auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
-    if (!Code)
-      return Why;
-    S.TouchedCode.push_back(std::move(*Code));
-  }
-  if (S.WriteHasNoHoles)
-    S.WrittenCode =
-        ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
-  // Without code for the written interval, store element by element.
-  S.WriteHasNoHoles = S.WrittenCode.has_value();
   chooseTransfer(S, Context, Known);
+  if (A.VirtualRowBytes && !S.Pitch)
+    return "runtime row length " + A.RowLength +
+           ": no 2-D transfer of the tile's rows";
   // Not a clipped slot: its written bytes would have to start and end
   // exactly at the clip (no kernel here does that; none tests it).
   if (S.Pitch && !S.Clipped && S.Written) {
@@ -117,9 +114,9 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     if (!is_contained(S.Insts, Acc.Inst))
       continue;
     Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Acc.Inst).value());
+    if (Virtual)
+      continue;
     for (const AffineSubscript &Sub : Acc.Subscripts) {
-      if (Virtual)
-        break;
       for (int64_t C : Sub.DimCoeffs)
         if (C)
           Pitches.insert(uint64_t(std::abs(C)) * A.GranuleBytes);

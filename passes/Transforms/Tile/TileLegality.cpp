@@ -824,16 +824,16 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
     if (A.VirtualRowBytes && !accessBytes(A).empty())
       if (Refusal Why = rowLegality(A, Known))
         return Why;
+  // (What every tile checks at run time holds too.)
+  std::string Checked = rowLengthBounds() + ColumnBounds;
   std::string Context =
-      paramNames() + (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1{2} }",
-                                          innerTileSIMT(), TileDepth,
-                                          rowLengthBounds() + ColumnBounds)
-                                      .str()
-                      : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
-                          ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024" +
-                                rowLengthBounds() + ColumnBounds + " }"
-                          : " -> { : simt_n >= 1" + rowLengthBounds() +
-                                ColumnBounds + " }");
+      paramNames() +
+      (TileDepth ? formatv(" -> {{ : {0} and tile{1}_n >= 1{2} }",
+                           innerTileSIMT(), TileDepth, Checked)
+                       .str()
+       : ThreadBlock && !Nest.Kernel->SIMT.BlockSize
+           ? " -> { : simt_n >= 1 and 1 <= ntid <= 1024" + Checked + " }"
+           : " -> { : simt_n >= 1" + Checked + " }");
   for (auto [K, A] : enumerate(Nest.Arrays)) {
     // An inner tile's slots hold what its loop touches; accesses outside
     // that loop stay on global memory (outsideLegality).
