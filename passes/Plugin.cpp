@@ -26,6 +26,7 @@
 #include "prem/Transforms/PremLES.h"
 #include "prem/Transforms/PremSync.h"
 #include "prem/Transforms/PremTile.h"
+#include "prem/Transforms/StreamingLower.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -93,6 +94,8 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(PremInstrumentPass::name(), "prem-instrument");
     PIC->addClassToPassName(PremBypassPass::name(), "prem-bypass");
     PIC->addClassToPassName(BypassLowerPass::name(), "prem-bypass-lower");
+    PIC->addClassToPassName(StreamingLowerPass::name(),
+                            "prem-streaming-lower");
     PIC->addClassToPassName(ReportPass::name(), "prem-report");
     PIC->addClassToPassName(ReportSnapshotPass::name(), "prem-report-snapshot");
   }
@@ -158,6 +161,10 @@ static void registerPasses(PassBuilder &PB) {
           MPM.addPass(BypassLowerPass());
           return true;
         }
+        if (Name == "prem-streaming-lower") {
+          MPM.addPass(StreamingLowerPass());
+          return true;
+        }
         if (Name == "prem-report") {
           MPM.addPass(ReportPass());
           return true;
@@ -171,6 +178,13 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(DeviceModulePipeline());
+      });
+  // A best-effort kernel's streaming marks become ld.cs / st.cs once the
+  // optimizer has done with its loads and stores.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        if (bestEffortRequested())
+          MPM.addPass(StreamingLowerPass());
       });
 }
 

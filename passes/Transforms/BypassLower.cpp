@@ -6,8 +6,8 @@
 //
 // The NVPTX back end of LLVM 22 has no IR form of a load's cache operator
 // (the cache-hint metadata came later), so a load marked !prem.bypass
-// becomes the inline PTX clang's own __ldcg uses: ld.global.cg, cached in
-// L2 only. A generic pointer is tested with isspacep.global first and loads
+// becomes the inline PTX clang's own __ldcg uses (Support/PTXAccess.h):
+// ld.global.cg, cached in L2 only. A generic pointer is tested with isspacep.global first and loads
 // through the generic space when it is not global memory, so the rewrite is
 // right whatever the pointer holds. Loads the PREM passes moved to the
 // scratchpad (addrspace 3, or generic pointers into it) lose the mark: there
@@ -33,12 +33,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Support/LoadSite.h"
+#include "prem/Support/PTXAccess.h"
 #include "prem/Transforms/PremBypass.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -77,63 +76,6 @@ static bool makeStreaming(CallInst &Call, OptimizationRemarkEmitter &ORE) {
               "fewer bytes than its 128-byte lines, decided per copy at run "
               "time";
   });
-  return true;
-}
-
-namespace {
-/// The PTX type suffix and register constraint of a loaded type, and the
-/// integer type the register holds where it differs from the load's.
-struct PTXType {
-  StringRef Suffix, Constraint;
-  Type *Register;
-};
-} // namespace
-
-static std::optional<PTXType> ptxType(Type *Ty) {
-  LLVMContext &C = Ty->getContext();
-  if (Ty->isFloatTy())
-    return PTXType{"f32", "f", Ty};
-  if (Ty->isDoubleTy())
-    return PTXType{"f64", "d", Ty};
-  if (Ty->isPointerTy() || Ty->isIntegerTy(64))
-    return PTXType{"b64", "l", Type::getInt64Ty(C)};
-  if (Ty->isIntegerTy(32))
-    return PTXType{"b32", "r", Ty};
-  if (Ty->isIntegerTy(16))
-    return PTXType{"b16", "h", Ty};
-  if (Ty->isIntegerTy(8)) // PTX has no 8-bit registers
-    return PTXType{"u8", "h", Type::getInt16Ty(C)};
-  return std::nullopt;
-}
-
-/// Replaces Load by the inline-asm load; false when its type has no form.
-static bool lowerLoad(LoadInst &Load) {
-  std::optional<PTXType> PT = ptxType(Load.getType());
-  if (!PT)
-    return false;
-  Value *Ptr = Load.getPointerOperand();
-  bool Global = Ptr->getType()->getPointerAddressSpace() == 1;
-  std::string Asm =
-      Global ? ("ld.global.cg." + PT->Suffix + " $0, [$1];").str()
-             : ("{ .reg .pred %prem_global; isspacep.global %prem_global, $1; "
-                "@%prem_global ld.global.cg." +
-                PT->Suffix + " $0, [$1]; @!%prem_global ld." + PT->Suffix +
-                " $0, [$1]; }")
-                   .str();
-  IRBuilder<> B(&Load);
-  auto *FTy = FunctionType::get(PT->Register, {Ptr->getType()}, false);
-  auto *IA = InlineAsm::get(FTy, Asm, ("=" + PT->Constraint + ",l").str(),
-                            /*hasSideEffects=*/false);
-  CallInst *Call = B.CreateCall(FTy, IA, {Ptr}, Load.getName() + ".cg");
-  Call->setOnlyReadsMemory();
-  Call->setDoesNotThrow();
-  Value *Result = Call;
-  if (Load.getType()->isPointerTy())
-    Result = B.CreateIntToPtr(Call, Load.getType());
-  else if (Load.getType() != PT->Register)
-    Result = B.CreateTrunc(Call, Load.getType());
-  Load.replaceAllUsesWith(Result);
-  Load.eraseFromParent();
   return true;
 }
 
@@ -181,7 +123,11 @@ PreservedAnalyses BypassLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (!readsGlobalMemory(*Load, /*GPU=*/true))
         continue;
       Type *Ty = Load->getType();
-      if (T.isAMDGPU() ? !lowerAMDGPULoad(*Load) : !lowerLoad(*Load)) {
+      bool Lowered = T.isAMDGPU()
+                         ? lowerAMDGPULoad(*Load)
+                         : lowerToPTXLoad(*Load, "cg", PTXLanes::ScalarOnly,
+                                          /*GenericFallback=*/true);
+      if (!Lowered) {
         ORE.emit([&] {
           return OptimizationRemarkMissed("prem", "L1BypassNotDone", Load)
                  << (T.isAMDGPU() ? "no L2-only (glc) form for a load of "

@@ -25,10 +25,23 @@
 // loops; a kernel without a loop that moves memory is bounded by its own
 // length, which a remark says.
 //
+// Holding best effort back during a real-time launch is not enough on a GPU
+// with a shared L2: best effort, running between two real-time launches,
+// evicts the real-time kernel's lines from the L2, and the next launch
+// reads them from DRAM again (measured on the H100:
+// bench/results/nvidia-h100-80gb-hbm3/interference-sources.md, gemv 1.59x
+// at the median beside a held-back hammer, 1.09x with the hammer's accesses
+// marked streaming). So a best-effort kernel's global loads and stores are
+// marked !nontemporal (-prem-be-streaming, on by default): AMDGPU's back end
+// makes them non-temporal (evict first); on NVPTX prem-streaming-lower
+// makes them ld.cs / st.cs (evict first in L1 and L2) at the end of the
+// pipeline, where the optimizer has done with them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/PremComply.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Transforms/StreamingLower.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -68,6 +81,16 @@ static cl::opt<unsigned> PollBytes(
     cl::desc("Bytes a best-effort thread moves between two polls of the "
              "arbiter (prem-comply)"),
     cl::init(256));
+
+static cl::opt<bool> StreamingAccesses(
+    "prem-be-streaming",
+    cl::desc("Mark a best-effort kernel's global loads and stores streaming "
+             "(evict first), so that they leave the real-time kernels' "
+             "lines in the L2 (prem-comply, GPU targets)"),
+    cl::init(true));
+
+STATISTIC(NumStreamingAccesses,
+          "Best-effort global loads and stores marked streaming");
 
 bool prem::bestEffortRequested() { return BestEffort; }
 
@@ -269,6 +292,40 @@ static void keepPollingCopyLocal(Function &F, const KernelInfo &KI) {
   F.setComdat(nullptr);
 }
 
+/// Marks F's plain global loads and stores, and its small copies of known
+/// length, !nontemporal; returns how many.
+/// Volatile and atomic accesses keep their caching: their order and
+/// visibility are what they are for.
+static unsigned markStreaming(Function &F, const Triple &T) {
+  if (!StreamingAccesses || (!T.isNVPTX() && !T.isAMDGPU()))
+    return 0;
+  LLVMContext &C = F.getContext();
+  MDNode *NonTemporal = MDNode::get(
+      C, ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), 1)));
+  unsigned Marked = 0;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      bool Plain = false;
+      if (auto *L = dyn_cast<LoadInst>(&I))
+        Plain = L->isSimple() && mayTouchGlobalMemory(L->getPointerOperand(), T);
+      else if (auto *S = dyn_cast<StoreInst>(&I))
+        Plain = S->isSimple() && mayTouchGlobalMemory(S->getPointerOperand(), T);
+      else if (auto *MT = dyn_cast<MemTransferInst>(&I))
+        // A small copy of known length (a float4 or struct assignment) is
+        // a few loads and stores the back end would make plain ones.
+        Plain = !MT->isVolatile() && isa<ConstantInt>(MT->getLength()) &&
+                cast<ConstantInt>(MT->getLength())->getZExtValue() <=
+                    MaxStreamingCopyBytes &&
+                (mayTouchGlobalMemory(MT->getRawDest(), T) ||
+                 mayTouchGlobalMemory(MT->getRawSource(), T));
+      if (!Plain)
+        continue;
+      I.setMetadata(LLVMContext::MD_nontemporal, NonTemporal);
+      ++Marked;
+    }
+  return Marked;
+}
+
 PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   const KernelInfo &KI = MAM.getResult<KernelAnalysis>(M);
   if (!KI.IsDeviceModule || KI.Kernels.empty())
@@ -278,7 +335,7 @@ PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SetVector<Function *> Done;
   for (const KernelRecord &K : KI.Kernels) {
-    unsigned Loops = 0;
+    unsigned Loops = 0, Streaming = 0;
     uint64_t OutsideBytes = 0;
     for (Function *F : K.Regions) {
       if (F->isDeclaration() || !Done.insert(F))
@@ -290,11 +347,22 @@ PreservedAnalyses PremComplyPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (F == K.Entry)
         Inserter.pollAtEntry(OutsideBytes);
       Inserter.finish();
+      Streaming += markStreaming(*F, T);
       keepPollingCopyLocal(*F, KI);
       FAM.invalidate(*F, PreservedAnalyses::none());
     }
     ++NumBestEffortKernels;
+    NumStreamingAccesses += Streaming;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*K.Entry);
+    if (Streaming)
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "BestEffortStreaming", K.Entry)
+               << "best-effort kernel " << ore::NV("Kernel", K.Entry->getName())
+               << ": " << ore::NV("Accesses", Streaming)
+               << " global loads, stores and small copies marked streaming "
+                  "(evict first), so that they leave the real-time kernels' "
+                  "lines in the L2";
+      });
     if (!Loops) {
       ++NumKernelsWithoutLoops;
       ORE.emit([&] {

@@ -19,6 +19,10 @@ full fence on the host) and the lane registers (laneid, lanemask.lt). A
 __constant__ array becomes a writable global, for a driver to fill as
 cudaMemcpyToSymbol would (x86 places a constant in read-only pages).
 
+The inline PTX loads and stores with a cache operator that
+prem-streaming-lower and prem-bypass-lower emit (ld.cs, st.cs, ld.global.cg:
+performance hints only) become the plain loads and stores they stand for.
+
 An OpenMP target region's parallel region (the function its SPMD kernel
 hands to __kmpc_parallel_60, where prem-tile tiles) becomes an external
 function omp_region_<name> (<name>: the function around the target
@@ -67,9 +71,51 @@ REGION = re.compile(
     r"@__omp_offloading_[0-9a-f]+_[0-9a-f]+_(\w+)_l\d+_omp_outlined_omp_outlined\b")
 
 
+# %x = call T asm "...ld...", "..."(P %p) / call void asm sideeffect
+# "...st... [$0], ...", "..."(P %p, T1 %v1, ...): Support/PTXAccess.cpp's forms.
+PTX_LOAD = re.compile(
+    r'^(\s*)(%[\w.]+) = call (.+?) asm "([^"]*\bld\.[^"]*)", "[^"]*"'
+    r'\((ptr(?: addrspace\(\d+\))?) (%[\w.]+)\)( #\d+)?\s*$')
+PTX_STORE = re.compile(
+    r'^(\s*)call void asm sideeffect "(st\.[^"]*)", "[^"]*"'
+    r'\((ptr(?: addrspace\(\d+\))?) (%[\w.]+), (.*)\)( #\d+)?\s*$')
+
+
+def plain_access(line, names):
+    """The plain load or store an inline PTX access stands for; None when
+    line is not one."""
+    m = PTX_LOAD.match(line)
+    if m:
+        pad, res, ty, asm, pty, ptr = m.group(1, 2, 3, 4, 5, 6)
+        if ".u8 " in asm:  # a byte in a 16-bit register
+            tmp = f"%prem.emu.{next(names)}"
+            return (f"{pad}{tmp} = load i8, {pty} {ptr}, align 1\n"
+                    f"{pad}{res} = zext i8 {tmp} to {ty}\n")
+        return f"{pad}{res} = load {ty}, {pty} {ptr}, align 1\n"
+    m = PTX_STORE.match(line)
+    if not m:
+        return None
+    pad, asm, pty, ptr, values = m.group(1, 2, 3, 4, 5)
+    values = [v.rsplit(" ", 1) for v in values.split(", ")]
+    if len(values) == 1:
+        ty, v = values[0]
+        if ".u8 " in asm:
+            tmp = f"%prem.emu.{next(names)}"
+            return (f"{pad}{tmp} = trunc {ty} {v} to i8\n"
+                    f"{pad}store i8 {tmp}, {pty} {ptr}, align 1\n")
+        return f"{pad}store {ty} {v}, {pty} {ptr}, align 1\n"
+    out = ""
+    for k, (ty, v) in enumerate(values):
+        tmp = f"%prem.emu.{next(names)}"
+        out += (f"{pad}{tmp} = getelementptr {ty}, {pty} {ptr}, i64 {k}\n"
+                f"{pad}store {ty} {v}, {pty} {tmp}, align 1\n")
+    return out
+
+
 def main():
     lines, declarations = [], set()
     sites = itertools.count(1)
+    names = itertools.count(1)
     with open(sys.argv[1]) as f:
         for line in f:
             if line.startswith(("target datalayout", "target triple")):
@@ -103,6 +149,12 @@ def main():
             line = line.replace(BARRIER, "@emu_barrier")
             line = line.replace(BARRIER_OR, "@emu_barrier_or")
             line = line.replace("ptx_kernel ", "")
+            if " asm " in line and ("ld." in line or "st." in line):
+                plain = plain_access(line, names)
+                if plain is None:
+                    sys.exit("nvptx-on-host.py: no host form for: " +
+                             line.strip())
+                line = plain
             if line.startswith("define internal") and REGION.search(line):
                 line = line.replace("define internal", "define", 1)
             line = REGION.sub(lambda m: f"@omp_region_{m.group(1)}", line)
