@@ -205,11 +205,20 @@ def summary(us):
 
 
 class Trace:
+    """A module's phase trace (prem_rt.h), off until switched on (what
+    libprem_gpu's prem_gpu_trace_set does)."""
+
     def __init__(self, module):
         self.count = cp.ndarray((1,), cp.uint64,
                                 module.get_global("__prem_trace_count"))
         self.records = cp.ndarray((TRACE_CAPACITY, 2), cp.uint64,
                                   module.get_global("__prem_trace"))
+        self.switch = cp.ndarray((1,), cp.uint32,
+                                 module.get_global("__prem_trace_enabled"))
+
+    def set(self, on):
+        self.switch.fill(1 if on else 0)
+        cp.cuda.runtime.deviceSynchronize()
 
     def reset(self):
         self.count.fill(0)
@@ -374,6 +383,10 @@ def main():
                     "(runs stopped at a time limit) into RESULTS/<gpu>/"
                     "--stem's .json and .md")
     ap.add_argument("--stem", default="gpu-suite-merged")
+    ap.add_argument("--traced", action="store_true",
+                    help="time the PREM variants with their phase trace "
+                    "recorded (a global atomic per phase change; off in a "
+                    "production run): results in gpu-suite[-SIZE]-traced")
     args = ap.parse_args()
     if args.merge:
         return merge(args.merge, args.results, args.stem)
@@ -392,11 +405,16 @@ def main():
     specs, sizes = kernels(sms, args.size)
     sizes["size"] = args.size
     stem = "gpu-suite" if args.size == "large" else f"gpu-suite-{args.size}"
+    if args.traced:
+        stem += "-traced"
     names = args.only or list(specs)
     stream = cp.cuda.Stream(non_blocking=True)
     result = {
         **result_header("gpu-suite", gpu, sms),
         "arbitration": "none (no arbiter: co-runners are not PREM agents)",
+        "trace": ("recorded while timed" if args.traced else
+                  "recorded for the correctness launch only; off while "
+                  "timed (the default since issue 27)"),
         "sizes": sizes, "launches": args.launches, "rounds": args.rounds,
         "kernels": {}}
     if args.arbitrated:
@@ -419,9 +437,12 @@ def main():
             mod = modules[v]
             trace = Trace(mod) if v != "baseline" else None
             if trace:
+                trace.set(True)
                 trace.reset()
             mod.get_function(name)((grid,), (block,), tuple(dev), stream=stream)
             stream.synchronize()
+            if trace:
+                trace.set(args.traced)
             out = [dev[i].get() for i in outs]
             info = {}
             if v == "baseline":
@@ -541,10 +562,16 @@ def main():
     micro = cp.RawModule(path=os.path.join(args.build, manifest["micro"]))
     phases = micro.get_function("phase_changes")
     micro_res = {}
-    for blocks, label in ((1, "one_block"), (sms * 8, "full_gpu")):
-        t0 = statistics.median(time_launches(phases, blocks, 256, (np.int32(0),), 30, stream))
-        t1 = statistics.median(time_launches(phases, blocks, 256, (np.int32(1000),), 30, stream))
-        micro_res["phase_change_ns_" + label] = (t1 - t0) * 1000.0 / 2000.0
+    micro_trace = Trace(micro)
+    for traced in (False, True):
+        micro_trace.set(traced)
+        for blocks, label in ((1, "one_block"), (sms * 8, "full_gpu")):
+            micro_trace.reset()
+            t0 = statistics.median(time_launches(phases, blocks, 256, (np.int32(0),), 30, stream))
+            t1 = statistics.median(time_launches(phases, blocks, 256, (np.int32(1000),), 30, stream))
+            micro_res["phase_change_ns_" + label + ("_traced" if traced else "")] = (
+                (t1 - t0) * 1000.0 / 2000.0)
+    micro_trace.set(False)
     total = 512 << 20
     per_block = 32768
     src = cp.ones(total // 4, cp.float32)
@@ -629,7 +656,10 @@ def render(result, results_dir, slug, stem):
           f"{result['launches']} launches per kernel and variant, in "
           # Partial results from before "rounds" was recorded ran the default.
           f"{result.get('rounds', 5)} interleaved rounds; arbitration: "
-          f"{result['arbitration']}.", "",
+          f"{result['arbitration']}"
+          # Results from before issue 27 were timed with the trace on.
+          f"; phase trace: {result.get('trace', 'recorded while timed')}.",
+          "",
           "Times in microseconds (median / max). overhead = PREM median / "
           "baseline median; sens = worst under interference / worst in "
           "isolation; sens p99 = the same for the 99th percentiles. exec = Execute phases traced (tiles that ran on the "

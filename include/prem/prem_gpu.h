@@ -102,6 +102,13 @@ int prem_gpu_gate_attach(prem_gpu_gate *g, CUmodule module);
  * message. */
 int prem_gpu_tdma_set(CUmodule module, const prem_tdma *table);
 
+/* Turns the module's phase trace on (on != 0) or off (issue 27: nothing is
+ * recorded by default, so that a production run pays no global atomic per
+ * phase change): writes the module's __prem_trace_enabled. Synchronous: call
+ * it before the launches it is for. The records are read from __prem_trace
+ * and __prem_trace_count (prem_rt.h). 0, or -1 with a message. */
+int prem_gpu_trace_set(CUmodule module, int on);
+
 /* CUDA runtime API programs: attaches the module that holds kernel (the
  * address of a __global__ function, as given to cudaLaunchKernel), through
  * cudaGetFuncBySymbol and cuFuncGetModule. In the library when the CUDA

@@ -91,6 +91,11 @@ typedef struct prem_trace_record {
  * past it are counted, not stored. */
 PREM_RT_DEVICE extern prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
 PREM_RT_DEVICE extern uint64_t __prem_trace_count;
+/* Nothing is recorded unless this is not 0: a production run pays no trace.
+ * On a GPU the host sets it before a launch (libprem_gpu's
+ * prem_gpu_trace_set, or by name); on host offload PREM_TRACE=1,
+ * PREM_TRACE_SUMMARY or PREM_TRACE_FILE set it. */
+PREM_RT_DEVICE extern uint32_t __prem_trace_enabled;
 
 /* The memory token of the "device" policy (one agent at a time in a memory
  * phase): a ticket lock in global memory, shared with libprem

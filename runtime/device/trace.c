@@ -12,17 +12,27 @@
 #include "trace.h"
 
 #if !PREM_GPU
+#include "host_env.h"
+
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #endif
 
 /* Weak: every translation unit links the runtime, the program keeps one
  * trace. */
 __attribute__((weak)) prem_trace_record __prem_trace[PREM_TRACE_CAPACITY];
 __attribute__((weak)) uint64_t __prem_trace_count;
+/* Off unless the host turns it on (issue 27: a record costs a global atomic
+ * per phase change, which the element kernels' short intervals paid on
+ * every one): on a GPU the host writes it before the launch
+ * (prem_gpu_trace_set), on host offload the environment says
+ * (trace_from_environment). A plain load: it does not change while a
+ * kernel runs. */
+__attribute__((weak)) uint32_t __prem_trace_enabled;
 
 void trace_phase(uint32_t interval, enum prem_phase phase, uint64_t At) {
-  if (thread_in_block() != 0)
+  if (!__prem_trace_enabled || thread_in_block() != 0)
     return; /* one record per agent */
   uint64_t Slot = __atomic_fetch_add(&__prem_trace_count, 1, __ATOMIC_RELAXED);
   if (Slot >= PREM_TRACE_CAPACITY)
@@ -35,6 +45,21 @@ void trace_phase(uint32_t interval, enum prem_phase phase, uint64_t At) {
 }
 
 #if !PREM_GPU
+/* Host offload records the trace when something will read it: PREM_TRACE=1
+ * (a program that reads __prem_trace itself), PREM_TRACE_SUMMARY or
+ * PREM_TRACE_FILE. PREM_TRACE=0 is the default; another value stops the
+ * program (host_env.h). */
+__attribute__((constructor)) static void trace_from_environment(void) {
+  const char *Trace = getenv("PREM_TRACE");
+  if (Trace && strcmp(Trace, "0") != 0 && strcmp(Trace, "1") != 0) {
+    env_value V = {"PREM_TRACE", Trace, "0 or 1"};
+    env_refuse(&V, NULL, "is not a switch");
+  }
+  if ((Trace && strcmp(Trace, "1") == 0) || getenv("PREM_TRACE_SUMMARY") ||
+      getenv("PREM_TRACE_FILE"))
+    __atomic_store_n(&__prem_trace_enabled, 1, __ATOMIC_RELAXED);
+}
+
 /* PREM_TRACE_SUMMARY=1: one line on stderr when the program ends, so that a
  * run shows which phases it went through (the tests check that the
  * scratchpad path ran). Every linked copy of the runtime registers this;
@@ -97,8 +122,9 @@ __attribute__((destructor)) static void write_trace(void) {
 #define PREM_BE_AGENT 0x80000000u
 
 void trace_poll(uint64_t Now, uint64_t bytes) {
-  if (__atomic_load_n(&__prem_trace_count, __ATOMIC_RELAXED) <
-      PREM_TRACE_CAPACITY) {
+  if (__prem_trace_enabled &&
+      __atomic_load_n(&__prem_trace_count, __ATOMIC_RELAXED) <
+          PREM_TRACE_CAPACITY) {
     uint64_t Slot =
         __atomic_fetch_add(&__prem_trace_count, 1, __ATOMIC_RELAXED);
     if (Slot < PREM_TRACE_CAPACITY)

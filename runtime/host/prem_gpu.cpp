@@ -310,6 +310,19 @@ int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
                            "launch");
 }
 
+int prem_gpu_trace_set(CUmodule Module, int On) {
+  static const char *const F = "prem_gpu_trace_set";
+  if (!Module) {
+    complain(F, "no module (NULL)");
+    return -1;
+  }
+  uint32_t Enabled = On != 0;
+  return writeModuleGlobal(F, Module, "__prem_trace_enabled", &Enabled,
+                           sizeof Enabled,
+                           "none of its kernels was PREM-transformed (the "
+                           "trace comes with the device runtime)");
+}
+
 int prem_gpu_gate_best_effort(CUfunction Kernel) {
   static const char *const F = "prem_gpu_gate_best_effort";
   if (!Kernel) {

@@ -111,7 +111,9 @@ TEST(PremGpu, NullGateIsRefusedNotACrash) {
   EXPECT_EQ(prem_gpu_gate_begin(nullptr, nullptr, 0), -1);
   EXPECT_EQ(prem_gpu_gate_end(nullptr, nullptr, 0), -1);
   EXPECT_EQ(prem_gpu_gate_best_effort(nullptr), -1);
+  EXPECT_EQ(prem_gpu_trace_set(nullptr, 1), -1);
   std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "prem_gpu_trace_set: no module (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_begin: no gate (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_end: no gate (NULL)");
   EXPECT_HAS(Err, "prem_gpu_gate_best_effort: no kernel (NULL)");
@@ -127,7 +129,9 @@ TEST(PremGpu, NullGateIsRefusedNotACrash) {
 // -prem-arbiter=rtgate and -prem-best-effort emit it) and one without.
 const char *const WithGate = ".version 7.0\n.target sm_50\n"
                              ".address_size 64\n"
-                             ".weak .global .align 8 .u64 __prem_gate;\n";
+                             ".weak .global .align 8 .u64 __prem_gate;\n"
+                             ".weak .global .align 4 .u32 "
+                             "__prem_trace_enabled;\n";
 const char *const WithoutGate = ".version 7.0\n.target sm_50\n"
                                 ".address_size 64\n"
                                 ".visible .global .align 8 .u64 other;\n";
@@ -246,6 +250,30 @@ TEST_F(PremGpuDevice, ModuleWithoutTheGateIsRefused) {
                   "-prem-arbiter=rtgate or -prem-best-effort");
   cuModuleUnload(M);
   prem_gpu_gate_stop(G);
+}
+
+// The trace is off until the host turns it on, and a module without the
+// device runtime's switch is refused with what it lacks.
+TEST_F(PremGpuDevice, TraceSetWritesTheSwitch) {
+  CUmodule M;
+  ASSERT_EQ(cuModuleLoadData(&M, WithGate), CUDA_SUCCESS);
+  CUdeviceptr Switch;
+  size_t Bytes;
+  ASSERT_EQ(cuModuleGetGlobal(&Switch, &Bytes, M, "__prem_trace_enabled"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(at<uint32_t>(Switch, 0), 0u);
+  ASSERT_EQ(prem_gpu_trace_set(M, 7), 0);
+  EXPECT_EQ(at<uint32_t>(Switch, 0), 1u);
+  ASSERT_EQ(prem_gpu_trace_set(M, 0), 0);
+  EXPECT_EQ(at<uint32_t>(Switch, 0), 0u);
+  cuModuleUnload(M);
+  ASSERT_EQ(cuModuleLoadData(&M, WithoutGate), CUDA_SUCCESS);
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_trace_set(M, 1), -1);
+  EXPECT_HAS(GetCapturedStderr(),
+             "the module has no __prem_trace_enabled: none of its kernels "
+             "was PREM-transformed");
+  cuModuleUnload(M);
 }
 
 } // namespace
