@@ -19,7 +19,16 @@ remain, and each case here isolates one:
                     L2 (what prem-comply made before it marked them);
   hammer_compliant  the same with the hammer as prem-comply makes it: its
                     loads and stores streaming (ld.cs / st.cs, evict first
-                    in the L2); isolation.py's case.
+                    in the L2); isolation.py's case;
+  hammer_read       the same traffic, reads only (corunners.cu's
+                    hammer_read through prem-comply): no dirty line of the
+                    co-runner's is left in the L2 for the RT kernel's
+                    misses to write back;
+  hammer_cleaned    hammer_compliant, and once the flag is up, before the
+                    lead, a kernel reads 64 MiB with ld.cs on the RT stream:
+                    evict-first lines go first, so the hammer's dirty lines
+                    are written back before the RT launch rather than
+                    during it.
 
 If alone_l2_flushed is as slow as hammer_cached and held_back is as fast as
 alone, what remains is the L2's content, not the arbiter; hammer_compliant
@@ -43,14 +52,36 @@ from isolation import cp, np  # noqa: E402
 KERNELS = ["jacobi2d", "gemm", "gemver", "gemv", "saxpy", "spmv"]
 FLUSH_BYTES = 128 << 20  # over twice the H100's 50 MiB L2
 CASES = ["alone", "alone_l2_flushed", "held_back", "hammer_cached",
-         "hammer_compliant"]
-CO_RUNNERS = {"hammer_cached": "corunners-be-cached",
-              "hammer_compliant": "corunners-be"}
+         "hammer_compliant", "hammer_read", "hammer_cleaned"]
+# case -> (build, kernel, clean the L2 in the lead)
+CO_RUNNERS = {"hammer_cached": ("corunners-be-cached", "hammer", False),
+              "hammer_compliant": ("corunners-be", "hammer", False),
+              "hammer_read": ("corunners-be", "hammer_read", False),
+              "hammer_cleaned": ("corunners-be", "hammer", True)}
+CLEAN_BYTES = 64 << 20
+CLEAN_SRC = r"""
+extern "C" __global__ void clean(const float4 *buf, unsigned long long n,
+                                 float *sink) {
+  float acc = 0.0f;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    float x, y, z, w;
+    asm volatile("ld.global.cs.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(x), "=f"(y), "=f"(z), "=f"(w) : "l"(buf + i));
+    acc += x + y + z + w;
+  }
+  if (acc != acc)
+    sink[0] = acc;
+}
+"""
 
 
 def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
-             gate=None, flush=None):
-    """isolation.periodic with an optional L2 flush before each release."""
+             gate=None, flush=None, clean=None):
+    """isolation.periodic with an optional L2 flush before each release, or
+    an evict-first read (clean: (kernel, grid, args)) once the flag is
+    up."""
     events = []
     for _ in range(count):
         gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
@@ -60,6 +91,8 @@ def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
         s, e = cp.cuda.Event(), cp.cuda.Event()
         if gate:
             gate.flag(stream, 1)
+        if clean is not None:
+            clean[0]((clean[1],), (1024,), clean[2], stream=stream)
         gap_fn((1,), (1,), (np.uint64(iso.LEAD_NS),), stream=stream)
         s.record(stream)
         fn((grid,), (block,), args, stream=stream)
@@ -97,21 +130,26 @@ def main():
         return cp.RawModule(path=os.path.join(args.build, cubin))
     base = load(manifest["variants"]["baseline"]["cubin"])
     rtg = load(manifest["isolation"]["rt-rtgate"]["cubin"])
-    be = {case: load(manifest["isolation"][build]["cubin"])
-          for case, build in CO_RUNNERS.items()}
+    modules = {build: load(manifest["isolation"][build]["cubin"])
+               for build, _, _ in CO_RUNNERS.values()}
     gate = iso.Gate()
-    for m in (rtg, *be.values()):
+    for m in (rtg, *modules.values()):
         gate.attach(m)
+    clean_buf = cp.ones(CLEAN_BYTES // 4, cp.float32)
+    clean_sink = cp.zeros(1, cp.float32)
+    clean = (cp.RawKernel(CLEAN_SRC, "clean"), sms * 2,
+             (clean_buf, np.uint64(CLEAN_BYTES // 16), clean_sink))
     gap_fn = cp.RawKernel(iso.GAP_SRC, "gap")
     stream = iso.rt_stream()
     flush = cp.empty(FLUSH_BYTES, cp.uint8)
     n = (512 << 20) // 16
     ha, hb = cp.ones(n * 4, cp.float32), cp.empty(n * 4, cp.float32)
     hammer_args = (ha, hb, np.uint64(n), np.int32(3))
-    hammers = {case: iso.BestEffort("hammer-be", m.get_function("hammer"),
+    hammers = {case: iso.BestEffort("hammer-be",
+                                    modules[build].get_function(kernel),
                                     sms // 2, 1024, hammer_args,
                                     2 * n * 16 * 3)
-               for case, m in be.items()}
+               for case, (build, kernel, _) in CO_RUNNERS.items()}
     for h in hammers.values():
         h.alone = h.alone_us()
     specs, sizes = run_gpu.kernels(sms, "large")
@@ -157,8 +195,12 @@ def main():
             for case, h in hammers.items():
                 gate.reset()
                 window = count * 3 * gap_ns / 1000.0
+                cleaning = clean if CO_RUNNERS[case][2] else None
+
+                def release(*a, cleaning=cleaning):
+                    return periodic(*a, clean=cleaning)
                 rt_t, be_t, _ = iso.run_case(rt, h, count, gap_fn, gap_ns,
-                                             stream, window, gate)
+                                             stream, window, gate, release)
                 rec[case] = rt_t
                 rec[case + "_be_retained"] = (
                     h.alone / statistics.median(be_t) if be_t else None)
@@ -195,7 +237,8 @@ def render(result, results, slug):
           "launches per kernel, build and case; bench/gpu/"
           "interference_sources.py (its docstring defines the cases). "
           "Median / p99 in microseconds, and the median's ratio to alone.",
-          "", "| kernel | build | " + " | ".join(CASES) + " | be kept (cached / compliant) |",
+          "", "| kernel | build | " + " | ".join(CASES) + " | be kept ("
+          + " / ".join(CO_RUNNERS) + ") |",
           "|---|---|" + "---|" * (len(CASES) + 1)]
     for k, e in result["kernels"].items():
         for b, s in e["builds"].items():

@@ -213,14 +213,17 @@ def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
     return events
 
 
-def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
-    """RT launches beside the co-runner be (None: alone). Returns (RT launch
+def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None,
+             release=None):
+    """RT launches beside the co-runner be (None: alone), released by
+    release (periodic's signature; periodic by default). Returns (RT launch
     times inside the co-runner's window, co-runner launch times inside the
     RT window, RT launches outside the window)."""
     fn, grid, block, args = rt
+    release = release or periodic
     if be is None:
-        ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
-                      gate)
+        ev = release(fn, grid, block, args, count, gap_fn, gap_ns, stream,
+                     gate)
         ev[-1][1].synchronize()
         return [cp.cuda.get_elapsed_time(s, e) * 1000.0 for s, e in ev], [], 0
     # Enough co-runner work to outlast the RT launches (twice their
@@ -232,7 +235,7 @@ def run_case(rt, be, count, gap_fn, gap_ns, stream, rt_window_us, gate=None):
     origin = cp.cuda.Event()
     origin.record(be.stream)
     be_ev = be.launch_times(be_launches)
-    ev = periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream, gate)
+    ev = release(fn, grid, block, args, count, gap_fn, gap_ns, stream, gate)
     ev[-1][1].synchronize()
     be_ev[-1][1].synchronize()
 

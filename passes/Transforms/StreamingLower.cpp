@@ -12,7 +12,12 @@
 // LICM and GVN, and a mark it drops only costs the L2 its protection), each
 // marked access becomes the inline PTX of clang's __ldcs / __stcs: ld.cs and
 // st.cs, evict first in L1 and L2 (Support/PTXAccess.h). float4-sized
-// vectors stay one access (.v4.b32). A marked small memcpy or memmove (a
+// vectors stay one access (.v4.b32). The NVPTX back end joins adjacent
+// loads and stores into vector ones (LoadStoreVectorizer, in its own
+// pipeline), which it cannot do across inline assembly: so LLVM's
+// LoadStoreVectorizer runs here first, on the functions with marks (it
+// keeps a mark that all the accesses it joins have), and a float4 that
+// SROA split into four floats is one .v4 access again. A marked small memcpy or memmove (a
 // float4 or struct assignment, which the back end would expand to plain
 // accesses) becomes its loads, then its stores, in the widest words both
 // alignments allow. An access with no register form, or less aligned than
@@ -36,6 +41,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -114,6 +120,12 @@ PreservedAnalyses StreamingLowerPass::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
   for (Function &F : M) {
+    if (F.isDeclaration() || none_of(instructions(F), [](Instruction &I) {
+          return I.getMetadata(LLVMContext::MD_nontemporal);
+        }))
+      continue;
+    PreservedAnalyses Vectorized = LoadStoreVectorizerPass().run(F, FAM);
+    FAM.invalidate(F, Vectorized);
     SmallVector<Instruction *, 16> Marked;
     SmallVector<MemTransferInst *, 4> Copies;
     for (Instruction &I : instructions(F)) {

@@ -50,6 +50,20 @@ __global__ void copy4(const vec4 *__restrict__ a, vec4 *__restrict__ b,
     b[i] = a[i];
 }
 
+// A float4 whose fields are summed: the optimizer loads its four floats
+// one by one, and the back end's vectorizer, which cannot see through
+// inline assembly, is run first: one .v4.b32 load.
+__global__ void sum4(const vec4 *__restrict__ a, float *__restrict__ out,
+                     int n) {
+  float s = 0.0f;
+  for (int i = BLOCK_X * BLOCK_DIM_X + THREAD_X; i < n;
+       i += BLOCK_DIM_X * GRID_DIM_X) {
+    vec4 v = a[i];
+    s += v.x + v.y + v.z + v.w;
+  }
+  out[BLOCK_X * BLOCK_DIM_X + THREAD_X] = s;
+}
+
 // Bytes travel in 16-bit registers.
 __global__ void copy_bytes(const char *__restrict__ a, char *__restrict__ b,
                            int n) {
@@ -122,6 +136,12 @@ kept(float *__restrict__ sum, volatile int *__restrict__ flag,
 // CHECK-NEXT: %[[E3:[0-9]+]] = extractelement <4 x i32> %[[V3]], i64 3
 // CHECK-NEXT: call void asm sideeffect "st.global.cs.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,~{memory}"(ptr addrspace(1) %[[D]], i32 %[[E0]], i32 %[[E1]], i32 %[[E2]], i32 %[[E3]]) #[[WRITE]]
 // CHECK-NOT: call void @llvm.memcpy
+// CHECK-LABEL: define {{.*}}void @sum4(
+// CHECK: %.cs = call { i32, i32, i32, i32 } asm "ld.global.cs.v4.b32 {$0, $1, $2, $3}, [$4];"
+// CHECK: bitcast <4 x i32> %{{[0-9]+}} to <4 x float>
+// CHECK: %v.sroa.0.0.copyload{{[0-9]*}} = extractelement <4 x float> %{{[0-9]+}}, i32 0
+// CHECK: %v.sroa.6.0.copyload{{[0-9]*}} = extractelement <4 x float> %{{[0-9]+}}, i32 3
+// CHECK-NOT: ld.global.cs.f32
 // CHECK-LABEL: define {{.*}}void @copy_bytes(
 // CHECK: %.cs = call i16 asm "ld.global.cs.u8 $0, [$1];", "=h,l"(ptr addrspace(1) %{{[0-9]+}}) #[[READ]]
 // CHECK-NEXT: %[[T:[0-9]+]] = trunc i16 %.cs to i8
@@ -159,6 +179,10 @@ kept(float *__restrict__ sum, volatile int *__restrict__ flag,
 // PTX-LABEL: .entry copy4(
 // PTX: ld.global.cs.v4.b32
 // PTX: st.global.cs.v4.b32
+// PTX-LABEL: .entry sum4(
+// PTX: ld.global.cs.v4.b32
+// PTX-NOT: ld.global.cs.f32
+// PTX: st.global.cs.f32
 // PTX-LABEL: .entry copy_bytes(
 // PTX: ld.global.cs.u8
 // PTX: st.global.cs.u8
