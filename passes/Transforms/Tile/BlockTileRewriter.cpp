@@ -36,6 +36,45 @@ using namespace llvm;
 using namespace prem;
 using namespace prem::tile;
 
+/// The blocks reachable from From without passing Stop, in function order.
+static SmallVector<BasicBlock *, 16> blocksFrom(Function &F, BasicBlock *From,
+                                                BasicBlock *Stop) {
+  SmallPtrSet<BasicBlock *, 16> Reached;
+  SmallVector<BasicBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Stop || !Reached.insert(BB).second)
+      continue;
+    append_range(Work, successors(BB));
+  }
+  SmallVector<BasicBlock *, 16> Blocks;
+  for (BasicBlock &BB : F)
+    if (Reached.contains(&BB))
+      Blocks.push_back(&BB);
+  return Blocks;
+}
+
+/// A team's bounds behind a uniform guard (if (0 < n), reachedByWholeTeam):
+/// the region starts at the guard's block, and the guard's other edge goes
+/// to the return block too. The region's edges into the return block get a
+/// block of their own, the region's end from then on, so that a team that
+/// skips the loop reaches the return without passing the tile's phases.
+void NestTiler::closeTeamRegion() {
+  BasicBlock *Start = Nest.Kernel->SIMT.WorksharingCall->getParent();
+  if (Start == &F.getEntryBlock())
+    return;
+  SmallPtrSet<BasicBlock *, 16> Region;
+  for (BasicBlock *BB : blocksFrom(F, Start, ReturnBlock))
+    Region.insert(BB);
+  SmallVector<BasicBlock *, 4> Inside;
+  for (BasicBlock *P : predecessors(ReturnBlock))
+    if (Region.contains(P))
+      Inside.push_back(P);
+  ReturnBlock =
+      SplitBlockPredecessors(ReturnBlock, Inside, ".prem.region", &DT, &LI);
+  RegionClosed = true;
+}
+
 /// GPU: the code after the bounds of the team's chunk are known (OpenMP), or
 /// from the kernel's first memory access on (CUDA), is versioned once:
 /// scratchpad path (Load, the unchanged code with its accesses tagged, Store)
@@ -67,10 +106,7 @@ void NestTiler::transformBlockTile() {
   // (The return block may have been the entry: take the block before the
   // exit after both splits.)
   BasicBlock *Last = Exit->getSinglePredecessor();
-  SmallVector<BasicBlock *, 16> Body;
-  for (BasicBlock &BB : F)
-    if (&BB != Entry && &BB != Exit)
-      Body.push_back(&BB);
+  SmallVector<BasicBlock *, 16> Body = blocksFrom(F, Rest, Exit);
   auto NewBlock = [&](const Twine &Name, BasicBlock *Before) {
     return BasicBlock::Create(C, Name, &F, Before);
   };
@@ -158,11 +194,12 @@ NestTiler::versionPartial(Instruction *Start,
   BasicBlock *Entry = Start->getParent();
   BasicBlock *Rest =
       Entry->splitBasicBlock(Start->getIterator(), "prem.region");
-  ReturnBlock = uniqueReturnBlock(F);
-  SmallVector<BasicBlock *, 16> Body;
-  for (BasicBlock &BB : F)
-    if (&BB != Entry)
-      Body.push_back(&BB);
+  // (The return block may have been the entry: it is after the split. A
+  // closed region's end is not a return.)
+  if (!RegionClosed)
+    ReturnBlock = uniqueReturnBlock(F);
+  SmallVector<BasicBlock *, 16> Body = blocksFrom(
+      F, Rest, RegionClosed ? ReturnBlock->getSingleSuccessor() : nullptr);
   ValueToValueMapTy VMap;
   cloneBlocks(Body, ".partial", {}, VMap);
   auto *Partial = cast<BasicBlock>(VMap[Rest]);

@@ -142,8 +142,11 @@ private:
   PHINode *SIMTIV = nullptr;
   /// BlockTile: the team's chunk [TileLower, TileUpper] of the loop.
   Value *TileLower = nullptr, *TileUpper = nullptr;
-  /// BlockTile: the function's one return block.
+  /// BlockTile: the function's one return block; once closeTeamRegion has
+  /// closed the region (RegionClosed), the region's end, which branches to
+  /// it.
   BasicBlock *ReturnBlock = nullptr;
+  bool RegionClosed = false;
   /// BlockTile of a thread-index (CUDA) kernel: the block is the tile. The
   /// versioned code starts at RegionStart; BodyStart is the first block every
   /// thread of a full block runs, after the bounds guard (if (i < n)) when
@@ -225,6 +228,8 @@ private:
     return TileDepth ? A.InnerTileWriteBytes[TileDepth - 1] : A.TileWriteBytes;
   }
   Refusal blockTileLegality();
+  bool reachedByWholeTeam(BasicBlock &BB) const;
+  void closeTeamRegion();
   Refusal threadBlockLegality();
   Refusal blockUniformLegality();
   /// OpenMP on a GPU, when the team's chunk does not fit (seed 001,

@@ -135,6 +135,8 @@ void NestTiler::rewrite() {
                                     : "")
                     << ", " << TileIterations << " iteration(s) per tile, "
                     << Slots.size() << " slot(s)\n");
+  if (BlockTile && !ThreadBlock)
+    closeTeamRegion();
   if (BlockTile && !TileDepth) {
     transformBlockTile();
   } else {

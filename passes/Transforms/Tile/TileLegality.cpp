@@ -344,6 +344,43 @@ static bool isSPMDKernel(const Function &Entry) {
   auto *ExecMode = dyn_cast<ConstantInt>(Config->getOperand(2));
   return ExecMode && ExecMode->getZExtValue() == 2;
 }
+/// Whether V is the same in every thread of a team: built, without memory
+/// or calls, from constants and the parallel region's arguments other than
+/// the two thread-id pointers an outlined region starts with (its captured
+/// values and the team's chunk bounds are the team's).
+static bool teamUniform(const Value *V, unsigned Depth = 0) {
+  if (isa<Constant>(V))
+    return true;
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getArgNo() >= 2;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 ||
+      !(isa<CastInst, BinaryOperator, CmpInst, SelectInst, FreezeInst>(I)))
+    return false;
+  return all_of(I->operands(),
+                [&](const Value *Op) { return teamUniform(Op, Depth + 1); });
+}
+
+/// Whether every thread of a team that enters the region reaches BB, or
+/// none does: the blocks before it are in no loop and branch on
+/// team-uniform conditions only.
+bool NestTiler::reachedByWholeTeam(BasicBlock &BB) const {
+  SmallVector<BasicBlock *, 8> Work(predecessors(&BB));
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  while (!Work.empty()) {
+    BasicBlock *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    if (P == &BB || LI.getLoopFor(P))
+      return false;
+    auto *Br = dyn_cast<BranchInst>(P->getTerminator());
+    if (!Br || (Br->isConditional() && !teamUniform(Br->getCondition())))
+      return false;
+    append_range(Work, predecessors(P));
+  }
+  return true;
+}
+
 /// Seed 001, Sec. 3.2.2 on a GPU: one interval per parallel-region call of
 /// an SPMD kernel, covering the team's chunk of the worksharing loop (the
 /// bounds the region hands to __kmpc_for_static_init), so that every thread
@@ -356,12 +393,16 @@ Refusal NestTiler::blockTileLegality() {
     return {Refusal::KernelShape,
             "GPU tiles need a parallel worksharing loop "
             "(__kmpc_for_static_init) in the kernel's parallel region"};
-  // Every thread must reach the phases: the bounds are computed in the
-  // function's entry block and nothing returns before the loop ends.
-  if (Init->getParent() != &F.getEntryBlock())
+  // Every thread must reach the phases, or none: the bounds are computed in
+  // the function's entry block, or behind conditions every thread of the
+  // team decides alike (the zero-trip guard of a loop of runtime bounds,
+  // if (0 < n)), and nothing returns before the loop ends.
+  if (Init->getParent() != &F.getEntryBlock() &&
+      !reachedByWholeTeam(*Init->getParent()))
     return {Refusal::KernelShape,
             "GPU tiles need the worksharing loop's bounds in the region's "
-            "entry block"};
+            "entry block, or behind conditions on the region's arguments "
+            "only"};
   ReturnBlock = uniqueReturnBlock(F);
   if (!ReturnBlock)
     return {Refusal::KernelShape,

@@ -29,12 +29,19 @@ void omp_region_pick(int *, int *, long, long, float *, const float *,
 void omp_region_place(int *, int *, long, long, float *, const int *,
                       const float *);
 
+void omp_region_scale_n(int *, int *, long, long, long, float *,
+                        const float *);
+
 static float *X, *Y, *A, *B, *Out;
+static long N;
 static int *Index;
 static int Gtid, Btid;
 
 static void scale(void) {
   omp_region_scale(&Gtid, &Btid, chunkLb(), chunkUb(), Y, X);
+}
+static void scale_n(void) {
+  omp_region_scale_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
 }
 static void gemm(void) {
   omp_region_gemm(&Gtid, &Btid, chunkLb(), chunkUb(), A, B, Out);
@@ -63,6 +70,14 @@ int main(int argc, char **argv) {
   X = data(ROWS), Y = data(ROWS);
   launchRegion(scale, ROWS, 32, Threads);
   report("scale", Y, ROWS);
+  // The same with the bound a runtime value, then with n = 0: every team
+  // skips the loop (its guard) and Y stays as it was.
+  N = ROWS;
+  launchRegion(scale_n, ROWS, 32, Threads);
+  report("scale_n", Y, ROWS);
+  N = 0;
+  launchRegion(scale_n, 32, 32, Threads);
+  report("scale_n0", Y, ROWS);
   A = data(ROWS * COLS), B = data(COLS * COLS), Out = data(ROWS * COLS);
   launchRegion(gemm, ROWS, 32, Threads);
   report("gemm", Out, ROWS * COLS);

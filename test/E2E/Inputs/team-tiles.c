@@ -19,6 +19,14 @@ void scale(float *restrict y, const float *restrict x) {
     y[i] = 2.5f * x[i] + y[i];
 }
 
+// The loop's bound a runtime value: the region checks 0 < n before it asks
+// for its chunk, a condition every thread of a team decides alike.
+void scale_n(int n, float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 0; i < n; i++)
+    y[i] = 2.5f * x[i] + y[i];
+}
+
 void gemm(float *restrict C, const float *restrict A,
           const float *restrict B) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*COLS], B[0:COLS*COLS]) map(tofrom: C[0:ROWS*COLS])
