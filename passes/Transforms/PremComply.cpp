@@ -29,13 +29,13 @@
 // with a shared L2: best effort, running between two real-time launches,
 // evicts the real-time kernel's lines from the L2, and the next launch
 // reads them from DRAM again (measured on the H100:
-// bench/results/nvidia-h100-80gb-hbm3/interference-sources.md, gemv 1.59x
-// at the median beside a held-back hammer, 1.09x with the hammer's accesses
-// marked streaming). So a best-effort kernel's global loads and stores are
-// marked !nontemporal (-prem-be-streaming, on by default): AMDGPU's back end
-// makes them non-temporal (evict first); on NVPTX prem-streaming-lower
-// makes them ld.cs / st.cs (evict first in L1 and L2) at the end of the
-// pipeline, where the optimizer has done with them.
+// bench/results/nvidia-h100-80gb-hbm3/interference-sources.md, gemv 1.65x
+// at the median beside a hammer held back during each launch, 1.20x with
+// the hammer's accesses streaming). So a best-effort kernel's global loads
+// and stores are marked !nontemporal (-prem-be-streaming, on by default):
+// AMDGPU's back end makes them non-temporal (evict first); on NVPTX
+// prem-streaming-lower makes them ld.cs / st.cs (evict first in L1 and L2)
+// at the end of the pipeline, where the optimizer has done with them.
 //
 //===----------------------------------------------------------------------===//
 
