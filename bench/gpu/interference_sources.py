@@ -82,25 +82,14 @@ def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
     """isolation.periodic with an optional L2 flush before each release, or
     an evict-first read (clean: (kernel, grid, args)) once the flag is
     up."""
-    events = []
-    for _ in range(count):
-        gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
-        if flush is not None:
-            cp.cuda.runtime.memsetAsync(flush.data.ptr, 1, FLUSH_BYTES,
-                                        stream.ptr)
-        s, e = cp.cuda.Event(), cp.cuda.Event()
-        if gate:
-            gate.flag(stream, 1)
-        if clean is not None:
-            clean[0]((clean[1],), (1024,), clean[2], stream=stream)
-        gap_fn((1,), (1,), (np.uint64(iso.LEAD_NS),), stream=stream)
-        s.record(stream)
-        fn((grid,), (block,), args, stream=stream)
-        e.record(stream)
-        if gate:
-            gate.flag(stream, 0)
-        events.append((s, e))
-    return events
+    def flush_l2(s):
+        cp.cuda.runtime.memsetAsync(flush.data.ptr, 1, FLUSH_BYTES, s.ptr)
+
+    def clean_l2(s):
+        clean[0]((clean[1],), (1024,), clean[2], stream=s)
+    return iso.periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
+                        gate, flush_l2 if flush is not None else None,
+                        clean_l2 if clean is not None else None)
 
 
 def times(events):

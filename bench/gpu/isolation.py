@@ -189,18 +189,25 @@ LEAD_NS = 20000
 
 
 def periodic(fn, grid, block, args, count, gap_fn, gap_ns, stream,
-             gate=None):
+             gate=None, after_gap=None, after_flag=None):
     """count releases of the RT kernel, each after a gap; (start, end)
     events of each launch. With gate, the stream's flag is up from LEAD_NS
     before each release to the launch's end (launch-granular grants): the
     lead lets the co-runners' last poll interval, and the dirty lines
-    their writes left in the L2, drain before the RT kernel starts."""
+    their writes left in the L2, drain before the RT kernel starts.
+    after_gap(stream) and after_flag(stream), when given, enqueue more work
+    after the gap and after the flag rises (interference_sources.py's L2
+    flush and clean)."""
     events = []
     for _ in range(count):
         gap_fn((1,), (1,), (np.uint64(gap_ns),), stream=stream)
+        if after_gap:
+            after_gap(stream)
         s, e = cp.cuda.Event(), cp.cuda.Event()
         if gate:
             gate.flag(stream, 1)
+        if after_flag:
+            after_flag(stream)
         # The lead runs in every case, so that every case enqueues the same
         # work (with no co-runner the flag holds nothing back).
         gap_fn((1,), (1,), (np.uint64(LEAD_NS),), stream=stream)
