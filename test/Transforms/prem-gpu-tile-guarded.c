@@ -4,13 +4,17 @@
 // the region's arguments only, so every thread of a team takes the same
 // edge: the region from the guard on is tiled, and the guard's other edge
 // goes to the return without any phase. A guard on a thread's own value
-// (here its id, read through the region's first argument) is refused.
+// (here its id, read through the region's first argument) is refused, and
+// so is an access on the path that skips the loop.
 // RUN: %omp_nvptx_device_ir %s -o %t.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-gpu-tiles %t.ll -S -pass-remarks=prem -pass-remarks-missed=prem -o %t.sdma.ll 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: FileCheck %s < %t.sdma.ll
 // RUN: sed -e 's/%cmp = icmp sgt i32 %n.addr.sroa.0.0.extract.trunc, 0/%own.id = load i32, ptr %.global_tid., align 4\n  %cmp = icmp sgt i32 %own.id, 0/' %t.ll > %t.thread.ll
 // RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles %t.thread.ll -S -pass-remarks-missed=prem -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREAD
+// A store on the path that skips the loop would run in no phase: refused.
+// RUN: sed -e 's/br i1 %cmp, label %omp.precond.then, label %omp.precond.end/br i1 %cmp, label %omp.precond.then, label %bypass\nbypass:\n  store float 0.0, ptr %y, align 4\n  br label %omp.precond.end/' -e 's/^omp.precond.end: .*/omp.precond.end:/' %t.ll > %t.skip.ll
+// RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles %t.skip.ll -S -pass-remarks-missed=prem -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
 // The whole pipeline under clang, to PTX that ptxas accepts:
 // RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t.s -mllvm -prem-gpu-tiles
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.o %}
@@ -23,6 +27,8 @@ void scale(int n, float *restrict y, const float *restrict x) {
 // REMARK-DAG: remark: {{.*}}kernel {{.*}}_scale_l{{[0-9]+}}: worksharing loop tiled, 32 SIMT iterations per PREM interval
 
 // THREAD: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: GPU tiles need the worksharing loop's bounds in the region's entry block, or behind conditions on the region's arguments only
+
+// SKIP: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: a load or store lies on the path that skips the worksharing loop (its zero-trip guard), where no tile holds it
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_scale_l{{[0-9]+}}_omp_outlined_omp_outlined(
 // CHECK: entry:

@@ -70,6 +70,8 @@ void NestTiler::closeTeamRegion() {
   for (BasicBlock *P : predecessors(ReturnBlock))
     if (Region.contains(P))
       Inside.push_back(P);
+  // (The region reaches the function's one return: blockTileLegality.)
+  assert(!Inside.empty() && "a team's region that never returns");
   ReturnBlock =
       SplitBlockPredecessors(ReturnBlock, Inside, ".prem.region", &DT, &LI);
   RegionClosed = true;

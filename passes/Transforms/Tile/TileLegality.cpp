@@ -404,9 +404,11 @@ Refusal NestTiler::blockTileLegality() {
             "entry block, or behind conditions on the region's arguments "
             "only"};
   ReturnBlock = uniqueReturnBlock(F);
-  if (!ReturnBlock)
+  if (!ReturnBlock ||
+      !isPotentiallyReachable(Init, &ReturnBlock->front(), nullptr, &DT, &LI))
     return {Refusal::KernelShape,
-            "GPU tiles need a parallel region with one return"};
+            "GPU tiles need a parallel region with one return, which the "
+            "worksharing loop reaches"};
   if (!isSPMDKernel(*Nest.Kernel->Entry))
     return {Refusal::KernelShape,
             "GPU tiles need an SPMD kernel (every thread runs the parallel "
@@ -441,18 +443,25 @@ Refusal NestTiler::blockTileLegality() {
   for (BasicBlock &BB : F) {
     if (L->contains(&BB))
       continue;
-    // The rest of the call's own block, and every block after it.
+    // The rest of the call's own block, and every block after it; and,
+    // where the call is behind a guard, the blocks of the path that skips
+    // it (only those before the call are no tile's, as the call's own
+    // block before it is).
     auto From = &BB == Init->getParent() ? std::next(Init->getIterator())
                                          : BB.begin();
-    if (&BB != Init->getParent() &&
-        !isPotentiallyReachable(Init, &BB.front(), nullptr, &DT, &LI))
+    bool After = &BB == Init->getParent() ||
+                 isPotentiallyReachable(Init, &BB.front(), nullptr, &DT, &LI);
+    if (!After && DT.dominates(&BB, Init->getParent()))
       continue;
     for (const Instruction &I : make_range(From, BB.end()))
       if (InNoTile(I))
         return {Refusal::OutsideAccess,
-                "a load or store of the team's chunk lies outside the "
-                "worksharing loop (hoisted out of it), where no tile holds "
-                "it"};
+                After ? "a load or store of the team's chunk lies outside the "
+                        "worksharing loop (hoisted out of it), where no tile "
+                        "holds it"
+                      : "a load or store lies on the path that skips the "
+                        "worksharing loop (its zero-trip guard), where no "
+                        "tile holds it"};
   }
   return {};
 }
