@@ -32,8 +32,19 @@ static std::optional<RegisterForm> registerForm(Type *Ty, const DataLayout &DL,
     return RegisterForm{"f32", 'f', Ty, 1};
   if (Ty->isDoubleTy())
     return RegisterForm{"f64", 'd', Ty, 1};
-  if (Ty->isPointerTy() || Ty->isIntegerTy(64))
-    return RegisterForm{"b64", 'l', Type::getInt64Ty(C), 1};
+  if (Ty->isIntegerTy(64))
+    return RegisterForm{"b64", 'l', Ty, 1};
+  if (Ty->isPointerTy()) {
+    // (Pointers into the shared or local space can be 32 bits wide.)
+    switch (DL.getPointerSizeInBits(Ty->getPointerAddressSpace())) {
+    case 64:
+      return RegisterForm{"b64", 'l', Type::getInt64Ty(C), 1};
+    case 32:
+      return RegisterForm{"b32", 'r', Type::getInt32Ty(C), 1};
+    default:
+      return std::nullopt;
+    }
+  }
   if (Ty->isIntegerTy(32))
     return RegisterForm{"b32", 'r', Ty, 1};
   if (Ty->isIntegerTy(16))

@@ -99,7 +99,9 @@ bool prem::bestEffortRequested() { return BestEffort; }
 static bool mayTouchGlobalMemory(const Value *Ptr, const Triple &T) {
   // The object, seen through casts to the generic address space.
   const Value *Object = getUnderlyingObject(Ptr);
-  if (isa<AllocaInst>(Object))
+  // (A kernel's by-value argument is in the parameter space.)
+  auto *Arg = dyn_cast<Argument>(Object);
+  if (isa<AllocaInst>(Object) || (Arg && Arg->hasByValAttr()))
     return false;
   if (!T.isNVPTX() && !T.isAMDGPU())
     return true;

@@ -26,7 +26,11 @@
 // ld.cs through a generic address that turns out local is ld.lu, which may
 // drop the line: a generic load is tested with isspacep.global first,
 // unless its pointer comes from a kernel's pointer argument, which CUDA and
-// OpenMP pass as global memory (NVPTXLowerArgs assumes the same).
+// OpenMP pass as global memory (NVPTXLowerArgs assumes the same); not a
+// by-value argument, whose bytes are in the parameter space. Accesses into
+// a thread's stack, a by-value argument or another space's variable
+// through a generic pointer (an expanded copy's other side) keep their
+// plain form.
 // AMDGPU's back end makes the mark non-temporal itself: nothing to do there.
 //
 //===----------------------------------------------------------------------===//
@@ -55,11 +59,28 @@ STATISTIC(NumLoweredStores, "Streaming stores rewritten to st.cs");
 STATISTIC(NumKept, "Streaming accesses with no ld.cs / st.cs form");
 STATISTIC(NumCopies, "Streaming memcpy / memmove expanded");
 
+/// A kernel's by-value argument (a struct passed by value, a
+/// __grid_constant__): its bytes are in the parameter space, not in global
+/// memory.
+static bool isByValue(const Value *V) {
+  auto *Arg = dyn_cast<Argument>(V);
+  return Arg && Arg->hasByValAttr();
+}
+
 /// Whether I is a load or store through a pointer that may be global
-/// memory (generic or addrspace(1)).
+/// memory: generic or addrspace(1), and not into a thread's stack, a
+/// by-value argument or a variable of another space (an expanded copy's
+/// other side, a generic pointer into shared memory).
 static bool mayBeGlobal(const Instruction &I) {
-  unsigned AS = getLoadStorePointerOperand(&I)->getType()->getPointerAddressSpace();
-  return AS == 0 || AS == 1;
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != 0 && AS != 1)
+    return false;
+  const Value *Object = getUnderlyingObject(Ptr);
+  if (isa<AllocaInst>(Object) || isByValue(Object))
+    return false;
+  auto *GV = dyn_cast<GlobalVariable>(Object);
+  return !GV || GV->getAddressSpace() == 0 || GV->getAddressSpace() == 1;
 }
 
 /// I's pointer as a global one (addrspace(1)) when it comes from a kernel's
@@ -69,7 +90,8 @@ static Value *provablyGlobal(Instruction &I) {
   if (Ptr->getType()->getPointerAddressSpace() == 1)
     return Ptr;
   auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr));
-  if (!Arg || Arg->getParent()->getCallingConv() != CallingConv::PTX_Kernel)
+  if (!Arg || !Arg->getType()->isPointerTy() || Arg->hasByValAttr() ||
+      Arg->getParent()->getCallingConv() != CallingConv::PTX_Kernel)
     return nullptr;
   IRBuilder<> B(&I);
   return B.CreateAddrSpaceCast(Ptr, PointerType::get(I.getContext(), 1));

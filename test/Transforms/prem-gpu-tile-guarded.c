@@ -24,7 +24,34 @@ void scale(int n, float *restrict y, const float *restrict x) {
     y[i] = 2.5f * x[i] + y[i];
 }
 
+// A second guard of the user's, whose other edge joins the loop's exit
+// before the return (the region would end at the join, and the skipping
+// team would run its Store phase): refused.
+void two_guards(int n, int a, float *restrict y, const float *restrict x) {
+#pragma omp target parallel map(to: x[0:n]) map(tofrom: y[0:n])
+  {
+    if (a > 2) {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        y[i] = 2.5f * x[i] + y[i];
+    }
+  }
+}
+
+// A memset after the loop is data in no tile, intrinsic or not: refused.
+void memset_after(int n, float *restrict y, const float *restrict x) {
+#pragma omp target parallel map(to: x[0:n]) map(tofrom: y[0:n + 16])
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      y[i] = 2.5f * x[i] + y[i];
+    __builtin_memset(y + n, 0, 64);
+  }
+}
+
 // REMARK-DAG: remark: {{.*}}kernel {{.*}}_scale_l{{[0-9]+}}: worksharing loop tiled, 32 SIMT iterations per PREM interval
+// REMARK-DAG: remark: {{.*}}kernel {{.*}}_two_guards_l{{[0-9]+}} not transformed: the path that skips the worksharing loop (its guard) joins the region before the return
+// REMARK-DAG: remark: {{.*}}kernel {{.*}}_memset_after_l{{[0-9]+}} not transformed: a load or store of the team's chunk lies outside the worksharing loop
 
 // THREAD: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: GPU tiles need the worksharing loop's bounds in the region's entry block, or behind conditions on the region's arguments only
 

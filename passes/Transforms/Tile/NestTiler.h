@@ -229,6 +229,7 @@ private:
   }
   Refusal blockTileLegality();
   bool reachedByWholeTeam(BasicBlock &BB) const;
+  Refusal guardedRegionShape(BasicBlock &Start) const;
   void closeTeamRegion();
   Refusal threadBlockLegality();
   Refusal blockUniformLegality();

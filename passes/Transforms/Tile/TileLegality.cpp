@@ -381,6 +381,33 @@ bool NestTiler::reachedByWholeTeam(BasicBlock &BB) const {
   return true;
 }
 
+/// A region behind a guard is closed at the return block (closeTeamRegion):
+/// the path that skips it must join it there and nowhere before, and the
+/// return block must take no value from the region (a phi there would see
+/// the scratchpad path's and the global path's copies).
+Refusal NestTiler::guardedRegionShape(BasicBlock &Start) const {
+  if (!ReturnBlock->phis().empty())
+    return {Refusal::KernelShape,
+            "the parallel region's return block merges values (a phi), and "
+            "its worksharing loop is behind a guard"};
+  SmallPtrSet<const BasicBlock *, 16> Region;
+  SmallVector<const BasicBlock *, 16> Work{&Start};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (BB == ReturnBlock || !Region.insert(BB).second)
+      continue;
+    append_range(Work, successors(BB));
+  }
+  for (const BasicBlock *BB : Region)
+    if (BB != &Start && any_of(predecessors(BB), [&](const BasicBlock *P) {
+          return !Region.contains(P);
+        }))
+      return {Refusal::KernelShape,
+              "the path that skips the worksharing loop (its guard) joins "
+              "the region before the return"};
+  return {};
+}
+
 /// Seed 001, Sec. 3.2.2 on a GPU: one interval per parallel-region call of
 /// an SPMD kernel, covering the team's chunk of the worksharing loop (the
 /// bounds the region hands to __kmpc_for_static_init), so that every thread
@@ -409,6 +436,9 @@ Refusal NestTiler::blockTileLegality() {
     return {Refusal::KernelShape,
             "GPU tiles need a parallel region with one return, which the "
             "worksharing loop reaches"};
+  if (Init->getParent() != &F.getEntryBlock())
+    if (Refusal Why = guardedRegionShape(*Init->getParent()))
+      return Why;
   if (!isSPMDKernel(*Nest.Kernel->Entry))
     return {Refusal::KernelShape,
             "GPU tiles need an SPMD kernel (every thread runs the parallel "
@@ -428,9 +458,17 @@ Refusal NestTiler::blockTileLegality() {
   // iteration) is in no slot, and would run in the Execute phase. (The
   // chunk's bounds, read back from the thread's own stack, are not memory
   // other agents see.)
-  auto InNoTile = [](const Instruction &I) {
+  auto OnStack = [](const Value *Ptr) {
+    return isa<AllocaInst>(getUnderlyingObject(Ptr));
+  };
+  auto InNoTile = [&](const Instruction &I) {
     if (!I.mayReadOrWriteMemory())
       return false;
+    // A memset or memcpy moves data, intrinsic or not.
+    if (auto *Copy = dyn_cast<MemTransferInst>(&I))
+      return !OnStack(Copy->getRawDest()) || !OnStack(Copy->getRawSource());
+    if (auto *Set = dyn_cast<MemSetInst>(&I))
+      return !OnStack(Set->getRawDest());
     if (auto *Call = dyn_cast<CallBase>(&I)) {
       // The runtime's calls (bounds, barriers) and markers are no data.
       const Function *Callee = Call->getCalledFunction();
@@ -438,7 +476,7 @@ Refusal NestTiler::blockTileLegality() {
                           Callee->getName().starts_with("__kmpc_"));
     }
     const Value *Ptr = getLoadStorePointerOperand(&I);
-    return !Ptr || !isa<AllocaInst>(getUnderlyingObject(Ptr));
+    return !Ptr || !OnStack(Ptr);
   };
   for (BasicBlock &BB : F) {
     if (L->contains(&BB))
