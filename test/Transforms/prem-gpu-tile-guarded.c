@@ -15,6 +15,10 @@
 // A store on the path that skips the loop would run in no phase: refused.
 // RUN: sed -e 's/br i1 %cmp, label %omp.precond.then, label %omp.precond.end/br i1 %cmp, label %omp.precond.then, label %bypass\nbypass:\n  store float 0.0, ptr %y, align 4\n  br label %omp.precond.end/' -e 's/^omp.precond.end: .*/omp.precond.end:/' %t.ll > %t.skip.ll
 // RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles %t.skip.ll -S -pass-remarks-missed=prem -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
+// A return block that merges values (a phi) would see the scratchpad path's
+// and the global path's copies: refused (scale's region, the first).
+// RUN: sed -e '0,/^omp.precond.end: .*/s//omp.precond.end:\n  %merged = phi i32 [ 1, %omp.loop.exit ], [ 7, %entry ]/' %t.ll > %t.phi.ll
+// RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles %t.phi.ll -S -pass-remarks-missed=prem -o /dev/null 2>&1 | FileCheck %s --check-prefix=PHI
 // The whole pipeline under clang, to PTX that ptxas accepts:
 // RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %s -o %t.s -mllvm -prem-gpu-tiles
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.o %}
@@ -56,6 +60,8 @@ void memset_after(int n, float *restrict y, const float *restrict x) {
 // THREAD: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: GPU tiles need the worksharing loop's bounds in the region's entry block, or behind conditions on the region's arguments only
 
 // SKIP: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: a load or store lies on the path that skips the worksharing loop (its zero-trip guard), where no tile holds it
+
+// PHI: remark: {{.*}}_scale_l{{[0-9]+}} not transformed: the parallel region's return block merges values (a phi), and its worksharing loop is behind a guard
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_scale_l{{[0-9]+}}_omp_outlined_omp_outlined(
 // CHECK: entry:
