@@ -107,13 +107,8 @@ def main():
     args = ap.parse_args()
     if cp is None:
         sys.exit("interference_sources.py: needs NumPy and CuPy")
-    import json
-    with open(os.path.join(args.build, "manifest.json")) as f:
-        manifest = json.load(f)
-    props = cp.cuda.runtime.getDeviceProperties(0)
-    gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
-    sms = props["multiProcessorCount"]
-    slug = run_gpu.slug_of(gpu)
+    manifest = run_gpu.load_manifest(args.build)
+    gpu, sms, slug = run_gpu.device()
 
     def load(cubin):
         return cp.RawModule(path=os.path.join(args.build, cubin))

@@ -294,13 +294,9 @@ def main():
         sys.exit("isolation.py: measuring needs NumPy and CuPy")
     global LEAD_NS
     LEAD_NS = int(args.lead_us * 1000)
-    with open(os.path.join(args.build, "manifest.json")) as f:
-        manifest = json.load(f)
+    manifest = run_gpu.load_manifest(args.build)
     iso = manifest["isolation"]
-    props = cp.cuda.runtime.getDeviceProperties(0)
-    gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
-    sms = props["multiProcessorCount"]
-    slug = run_gpu.slug_of(gpu)
+    gpu, sms, slug = run_gpu.device()
     count = 20 if args.smoke else args.launches
     names = args.only or (RT_KERNELS[:2] if args.smoke else RT_KERNELS)
 

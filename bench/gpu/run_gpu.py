@@ -337,6 +337,20 @@ def timeline_svg(path, time_ns, agent, interval, phase, title):
     prem_tools.load("prem-report").write_timeline(path, records, title)
 
 
+def device():
+    """(name, SM count, results folder) of the GPU the harness runs on."""
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    gpu = props["name"]
+    gpu = gpu.decode() if isinstance(gpu, bytes) else gpu
+    return gpu, props["multiProcessorCount"], slug_of(gpu)
+
+
+def load_manifest(build):
+    """What bench/gpu/build.py wrote: the builds and their kernels."""
+    with open(os.path.join(build, "manifest.json")) as f:
+        return json.load(f)
+
+
 def slug_of(gpu):
     """The results folder of a GPU: its name in lower case, dashes between."""
     return "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
@@ -392,12 +406,8 @@ def main():
         return merge(args.merge, args.results, args.stem)
     if cp is None:
         sys.exit("run_gpu.py: measuring needs NumPy and CuPy")
-    with open(os.path.join(args.build, "manifest.json")) as f:
-        manifest = json.load(f)
-    props = cp.cuda.runtime.getDeviceProperties(0)
-    gpu = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
-    sms = props["multiProcessorCount"]
-    slug = slug_of(gpu)
+    manifest = load_manifest(args.build)
+    gpu, sms, slug = device()
     variants = [v for v in manifest["variants"]
                 if not args.variants or v == "baseline" or v in args.variants]
     modules = {v: cp.RawModule(path=os.path.join(args.build, e["cubin"]))

@@ -45,6 +45,11 @@ bool prem::pointsToGlobalMemory(const Value *Ptr, bool GPU) {
   return !GPU || ObjectAS == 0 || ObjectAS == 1;
 }
 
+bool prem::movesGlobalMemory(const Value *Ptr, bool GPU) {
+  auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr, /*MaxLookup=*/0));
+  return pointsToGlobalMemory(Ptr, GPU) && !(Arg && Arg->hasByValAttr());
+}
+
 SmallVector<LoadSite, 16> prem::kernelLoadSites(const KernelRecord &K,
                                                 FunctionAnalysisManager &FAM) {
   SmallVector<LoadSite, 16> Sites;

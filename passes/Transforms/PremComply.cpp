@@ -41,6 +41,7 @@
 
 #include "prem/Transforms/PremComply.h"
 #include "prem/Analysis/KernelInfo.h"
+#include "prem/Support/LoadSite.h"
 #include "prem/Transforms/StreamingLower.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -94,23 +95,9 @@ STATISTIC(NumStreamingAccesses,
 
 bool prem::bestEffortRequested() { return BestEffort; }
 
-/// Whether an access may reach DRAM: not the scratchpad, not a thread's
-/// private memory.
+/// Whether an access may reach DRAM (LoadSite.h).
 static bool mayTouchGlobalMemory(const Value *Ptr, const Triple &T) {
-  // The object, seen through casts to the generic address space.
-  const Value *Object = getUnderlyingObject(Ptr);
-  // (A kernel's by-value argument is in the parameter space.)
-  auto *Arg = dyn_cast<Argument>(Object);
-  if (isa<AllocaInst>(Object) || (Arg && Arg->hasByValAttr()))
-    return false;
-  if (!T.isNVPTX() && !T.isAMDGPU())
-    return true;
-  for (const Value *V : {Ptr, Object}) {
-    unsigned AS = V->getType()->getPointerAddressSpace();
-    if (AS != 0 && AS != 1)
-      return false; // shared (3), local/private (5), constant (4)
-  }
-  return true;
+  return movesGlobalMemory(Ptr, T.isNVPTX() || T.isAMDGPU());
 }
 
 /// Whether a call may move global memory: calls with memory effects other

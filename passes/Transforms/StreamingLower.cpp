@@ -36,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/StreamingLower.h"
+#include "prem/Support/LoadSite.h"
 #include "prem/Support/PTXAccess.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -59,28 +60,12 @@ STATISTIC(NumLoweredStores, "Streaming stores rewritten to st.cs");
 STATISTIC(NumKept, "Streaming accesses with no ld.cs / st.cs form");
 STATISTIC(NumCopies, "Streaming memcpy / memmove expanded");
 
-/// A kernel's by-value argument (a struct passed by value, a
-/// __grid_constant__): its bytes are in the parameter space, not in global
-/// memory.
-static bool isByValue(const Value *V) {
-  auto *Arg = dyn_cast<Argument>(V);
-  return Arg && Arg->hasByValAttr();
-}
-
-/// Whether I is a load or store through a pointer that may be global
-/// memory: generic or addrspace(1), and not into a thread's stack, a
-/// by-value argument or a variable of another space (an expanded copy's
-/// other side, a generic pointer into shared memory).
+/// Whether I is a load or store of a best-effort kernel's traffic
+/// (LoadSite.h): not into a thread's stack, a by-value argument or another
+/// space's variable through a generic pointer (an expanded copy's other
+/// side).
 static bool mayBeGlobal(const Instruction &I) {
-  const Value *Ptr = getLoadStorePointerOperand(&I);
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if (AS != 0 && AS != 1)
-    return false;
-  const Value *Object = getUnderlyingObject(Ptr);
-  if (isa<AllocaInst>(Object) || isByValue(Object))
-    return false;
-  auto *GV = dyn_cast<GlobalVariable>(Object);
-  return !GV || GV->getAddressSpace() == 0 || GV->getAddressSpace() == 1;
+  return movesGlobalMemory(getLoadStorePointerOperand(&I), /*GPU=*/true);
 }
 
 /// I's pointer as a global one (addrspace(1)) when it comes from a kernel's
@@ -100,7 +85,9 @@ static Value *provablyGlobal(Instruction &I) {
 /// A marked memcpy / memmove of constant length becomes its loads, then its
 /// stores (so that an overlapping memmove reads everything first), in the
 /// widest words that both alignments and the length allow; the new
-/// accesses are appended to Accesses. False when Copy does not qualify.
+/// accesses of global memory are appended to Accesses (the other side, a
+/// thread's stack or shared memory, stays plain). False when Copy does not
+/// qualify.
 static bool expandCopy(MemTransferInst &Copy,
                        SmallVectorImpl<Instruction *> &Accesses) {
   auto *Len = dyn_cast<ConstantInt>(Copy.getLength());
@@ -121,14 +108,16 @@ static bool expandCopy(MemTransferInst &Copy,
     Value *Src = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
                                               Copy.getRawSource(), At);
     LoadInst *Load = B.CreateAlignedLoad(WordTy, Src, Align(Word));
-    Accesses.push_back(Load);
+    if (mayBeGlobal(*Load))
+      Accesses.push_back(Load);
     Words.push_back(Load);
   }
   for (uint64_t At = 0, I = 0; At < Bytes; At += Word, ++I) {
     Value *Dst = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
                                               Copy.getRawDest(), At);
     StoreInst *Store = B.CreateAlignedStore(Words[I], Dst, Align(Word));
-    Accesses.push_back(Store);
+    if (mayBeGlobal(*Store))
+      Accesses.push_back(Store);
   }
   Copy.eraseFromParent();
   ++NumCopies;
@@ -165,29 +154,27 @@ PreservedAnalyses StreamingLowerPass::run(Module &M,
         Copy->setMetadata(LLVMContext::MD_nontemporal, nullptr);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     for (Instruction *I : Marked) {
-      if (!mayBeGlobal(*I))
-        continue; // a copy's side in another space
       if (Value *Global = provablyGlobal(*I))
         I->setOperand(isa<LoadInst>(I) ? 0 : 1, Global);
-      Type *Ty = getLoadStoreType(I);
       bool IsLoad = isa<LoadInst>(I);
-      // The remark is built before the rewrite erases I.
-      OptimizationRemarkMissed Kept(DEBUG_TYPE, "StreamingNotDone", I);
-      Kept << "no " << (IsLoad ? "ld.cs" : "st.cs") << " form for a "
-           << (IsLoad ? "load" : "store") << " of " << ore::NV("Type", Ty)
-           << " at this alignment: it keeps the normal cache policy";
       bool Lowered =
           IsLoad ? lowerToPTXLoad(*cast<LoadInst>(I), "cs", PTXLanes::Vectors,
                                   /*GenericFallback=*/true)
                  : lowerToPTXStore(*cast<StoreInst>(I), "cs",
                                    PTXLanes::Vectors);
-      if (!Lowered) {
-        I->setMetadata(LLVMContext::MD_nontemporal, nullptr);
-        ORE.emit(Kept);
-        ++NumKept;
+      if (Lowered) {
+        ++(IsLoad ? NumLoweredLoads : NumLoweredStores);
         continue;
       }
-      ++(IsLoad ? NumLoweredLoads : NumLoweredStores);
+      I->setMetadata(LLVMContext::MD_nontemporal, nullptr);
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "StreamingNotDone", I)
+               << "no " << (IsLoad ? "ld.cs" : "st.cs") << " form for a "
+               << (IsLoad ? "load" : "store") << " of "
+               << ore::NV("Type", getLoadStoreType(I))
+               << " at this alignment: it keeps the normal cache policy";
+      });
+      ++NumKept;
     }
     FAM.invalidate(F, PreservedAnalyses::none());
     Changed = true;

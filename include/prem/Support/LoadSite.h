@@ -49,6 +49,13 @@ bool readsGlobalMemory(const llvm::LoadInst &LI, bool GPU);
 /// Whether Ptr points into global memory: not a thread's stack, not (on a
 /// GPU) the scratchpad or another non-global address space.
 bool pointsToGlobalMemory(const llvm::Value *Ptr, bool GPU);
+/// pointsToGlobalMemory, and not into a kernel's by-value argument (a
+/// struct passed by value, a __grid_constant__), whose bytes are in the
+/// parameter space (on the host, the caller's stack): the traffic a
+/// best-effort kernel moves (prem-comply, prem-streaming-lower). The load
+/// sites of a profile still count such loads: leaving them out would renumber
+/// the sites of existing profiles.
+bool movesGlobalMemory(const llvm::Value *Ptr, bool GPU);
 
 /// The profiled loads of a kernel: simple loads from memory that is not the
 /// thread's own stack (no alloca; on NVPTX not shared, constant or local

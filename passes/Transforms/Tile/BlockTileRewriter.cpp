@@ -36,24 +36,6 @@ using namespace llvm;
 using namespace prem;
 using namespace prem::tile;
 
-/// The blocks reachable from From without passing Stop, in function order.
-static SmallVector<BasicBlock *, 16> blocksFrom(Function &F, BasicBlock *From,
-                                                BasicBlock *Stop) {
-  SmallPtrSet<BasicBlock *, 16> Reached;
-  SmallVector<BasicBlock *, 16> Work{From};
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (BB == Stop || !Reached.insert(BB).second)
-      continue;
-    append_range(Work, successors(BB));
-  }
-  SmallVector<BasicBlock *, 16> Blocks;
-  for (BasicBlock &BB : F)
-    if (Reached.contains(&BB))
-      Blocks.push_back(&BB);
-  return Blocks;
-}
-
 /// A team's bounds behind a uniform guard (if (0 < n), reachedByWholeTeam):
 /// the region starts at the guard's block, and the guard's other edge goes
 /// to the return block too. The region's edges into the return block get a
@@ -63,9 +45,8 @@ void NestTiler::closeTeamRegion() {
   BasicBlock *Start = Nest.Kernel->SIMT.WorksharingCall->getParent();
   if (Start == &F.getEntryBlock())
     return;
-  SmallPtrSet<BasicBlock *, 16> Region;
-  for (BasicBlock *BB : blocksFrom(F, Start, ReturnBlock))
-    Region.insert(BB);
+  SmallVector<BasicBlock *, 16> Blocks = blocksFrom(F, Start, ReturnBlock);
+  SmallPtrSet<BasicBlock *, 16> Region(llvm::from_range, Blocks);
   SmallVector<BasicBlock *, 4> Inside;
   for (BasicBlock *P : predecessors(ReturnBlock))
     if (Region.contains(P))

@@ -53,6 +53,9 @@ inline constexpr uint64_t SlotAlign = 64;
 
 /// The function's return block when it has exactly one.
 BasicBlock *uniqueReturnBlock(Function &F);
+/// The blocks reachable from From without passing Stop, in function order.
+SmallVector<BasicBlock *, 16> blocksFrom(Function &F, BasicBlock *From,
+                                         BasicBlock *Stop);
 /// The value stored to the memory a pointer argument of Call points to, in
 /// Call's block before it.
 Value *storedBefore(CallBase *Call, unsigned ArgNo);

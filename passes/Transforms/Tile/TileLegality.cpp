@@ -320,6 +320,24 @@ BasicBlock *prem::tile::uniqueReturnBlock(Function &F) {
   return Ret;
 }
 
+/// The blocks reachable from From without passing Stop, in function order.
+SmallVector<BasicBlock *, 16>
+prem::tile::blocksFrom(Function &F, BasicBlock *From, BasicBlock *Stop) {
+  SmallPtrSet<BasicBlock *, 16> Reached;
+  SmallVector<BasicBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Stop || !Reached.insert(BB).second)
+      continue;
+    append_range(Work, successors(BB));
+  }
+  SmallVector<BasicBlock *, 16> Blocks;
+  for (BasicBlock &BB : F)
+    if (Reached.contains(&BB))
+      Blocks.push_back(&BB);
+  return Blocks;
+}
+
 /// The value stored to the memory a pointer argument of Call points to, in
 /// Call's block before it.
 Value *prem::tile::storedBefore(CallBase *Call, unsigned ArgNo) {
@@ -390,15 +408,9 @@ Refusal NestTiler::guardedRegionShape(BasicBlock &Start) const {
     return {Refusal::KernelShape,
             "the parallel region's return block merges values (a phi), and "
             "its worksharing loop is behind a guard"};
-  SmallPtrSet<const BasicBlock *, 16> Region;
-  SmallVector<const BasicBlock *, 16> Work{&Start};
-  while (!Work.empty()) {
-    const BasicBlock *BB = Work.pop_back_val();
-    if (BB == ReturnBlock || !Region.insert(BB).second)
-      continue;
-    append_range(Work, successors(BB));
-  }
-  for (const BasicBlock *BB : Region)
+  SmallVector<BasicBlock *, 16> Blocks = blocksFrom(F, &Start, ReturnBlock);
+  SmallPtrSet<const BasicBlock *, 16> Region(llvm::from_range, Blocks);
+  for (const BasicBlock *BB : Blocks)
     if (BB != &Start && any_of(predecessors(BB), [&](const BasicBlock *P) {
           return !Region.contains(P);
         }))
