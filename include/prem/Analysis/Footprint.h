@@ -31,6 +31,7 @@ class ctx;
 namespace llvm {
 class ScalarEvolution;
 class BasicBlock;
+class BranchInst;
 class Instruction;
 class SCEV;
 class Value;
@@ -133,6 +134,17 @@ struct AffineAccess {
   unsigned SizeInGranules = 1;
   bool IsWrite = false;
   const llvm::Instruction *Inst = nullptr;
+  /// The branches of its innermost loop's body (of the kernel, at depth 0 of
+  /// a thread-index nest) whose one edge leads to the access, outermost
+  /// first, with the successor it takes. Empty for an access that runs on
+  /// every iteration; prem-tile checks that the access runs exactly where
+  /// they all go its way (a branch taken is no join of other paths).
+  llvm::SmallVector<std::pair<const llvm::BranchInst *, unsigned>, 2> Guards;
+  /// The guards' conditions as isl constraints over i0.. and the nest's
+  /// parameters, part of the access's domain; empty without guards. Where
+  /// one is not affine, ConditionWhy says why and the domain has none of
+  /// them (an over-estimate prem-tile does not use).
+  std::string Condition, ConditionWhy;
 };
 
 struct ArrayFootprint {

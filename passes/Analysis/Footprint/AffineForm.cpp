@@ -219,11 +219,49 @@ bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
       continue;
     if (isThreadIndex(V) || isOtherThreadIndex(V))
       return true;
+    // (Through phis too: a thread's index merged after an if is still its
+    // own, not a value alike in the whole block.)
     if (auto *U = dyn_cast<Instruction>(V))
-      if (!isa<PHINode>(U))
-        append_range(Work, U->operands());
+      append_range(Work, U->operands());
   }
   return false;
+}
+
+std::optional<Linear> Affinator::lowBits(const SCEV *E, AffineError &Err) {
+  // Sums and products keep the low bits: E's form over the integers,
+  // its truncations dropped, has E's low bits.
+  LowBitsWidth = E->getType()->getScalarSizeInBits();
+  auto X = translate(E, Err);
+  LowBitsWidth = 0;
+  if (!X)
+    return std::nullopt;
+  if (!X->Params.empty() || !X->Floors.empty())
+    return fail(Err, FootprintIssue::NonAffineSubscript,
+                "the low bits of a form with runtime values or floors");
+  int64_t Modulus = int64_t(1) << E->getType()->getScalarSizeInBits();
+  Linear Quotient = Linear::floorOf(*X, Modulus);
+  Quotient *= -Modulus;
+  *X += Quotient;
+  return X;
+}
+
+std::optional<Linear> Affinator::equalIncoming(const PHINode *Phi) {
+  if (!Merging.insert(Phi).second)
+    return std::nullopt;
+  std::optional<Linear> Same;
+  for (const Value *In : Phi->incoming_values()) {
+    AffineError Ignored;
+    auto L = SE.isSCEVable(In->getType())
+                 ? translate(SE.getSCEV(const_cast<Value *>(In)), Ignored)
+                 : std::nullopt;
+    if (!L || (Same && L->text() != Same->text())) {
+      Same.reset();
+      break;
+    }
+    Same = std::move(L);
+  }
+  Merging.erase(Phi);
+  return Same;
 }
 
 std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
@@ -280,6 +318,24 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
   if (auto *Div = dyn_cast<SCEVUDivExpr>(S))
     if (auto Q = unsignedDivision(Div))
       return Q;
+  // A truncation to 8 bits or fewer keeps the low bits (x & 1 is
+  // zext(trunc x to i1)), which no assumption makes the value: zero
+  // extended they are x mod 2^w, as Polly models a truncation; otherwise
+  // not modelled. Within such low bits, a cast that keeps at least as many
+  // is transparent. (Wider ones, i31 from SCEV's reading of a value known
+  // not negative, fall under the no-wrap assumption below; a floor by 2^31
+  // would only slow isl down.)
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    unsigned Narrowest =
+        std::min(Cast->getType()->getScalarSizeInBits(),
+                 Cast->getOperand(0)->getType()->getScalarSizeInBits());
+    if (Narrowest <= 8 && !(LowBitsWidth && Narrowest >= LowBitsWidth)) {
+      if (isa<SCEVZeroExtendExpr>(Cast) && !LowBitsWidth)
+        return lowBits(Cast->getOperand(0), Err);
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "a value of " + std::to_string(Narrowest) + " bits");
+    }
+  }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
@@ -295,6 +351,9 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     }
     if (SIMT.BlockShape)
       if (auto L = blockIndexForm(V, N))
+        return L;
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      if (auto L = equalIncoming(Phi))
         return L;
     if (isThreadIndex(V)) {
       Linear L(N);
@@ -488,6 +547,18 @@ std::optional<Linear> Affinator::exactDivision(const Value *V) {
     return std::nullopt;
   }
   if (Divisor <= 0)
+    return std::nullopt;
+  // The quotient keeps Bits bits of the dividend's value: at 32 or more the
+  // no-wrap assumption of index math covers it (sext(i32 x) written as
+  // ashr(shl x, 32), 30); fewer is a narrow cast ((signed char)(i * 5) is
+  // ashr(mul i, 5 << 24), 24), whose wrap no assumption excludes, unless
+  // the dividend's own arithmetic says it cannot wrap.
+  unsigned Bits = BO->getType()->getScalarSizeInBits() - Log2_64(Divisor);
+  auto *Dividend = dyn_cast<OverflowingBinaryOperator>(BO->getOperand(0));
+  bool Signed = BO->getOpcode() == Instruction::AShr ||
+                BO->getOpcode() == Instruction::SDiv;
+  if (Bits < 32 && !(Dividend && (Signed ? Dividend->hasNoSignedWrap()
+                                         : Dividend->hasNoUnsignedWrap())))
     return std::nullopt;
   AffineError Inner;
   auto L = translate(SE.getSCEV(BO->getOperand(0)), Inner);

@@ -283,6 +283,18 @@ private:
   std::optional<Linear> translateAddRec(const SCEVAddRecExpr *AR,
                                         AffineError &Err);
 
+  /// A phi outside the nest's loops whose incoming values have one form
+  /// (clang merges b[i]'s index after if (i > 0) b[i] = a[i - 1]; else
+  /// b[i] = 0; as a phi of zext nneg i and sext i): that form.
+  std::optional<Linear> equalIncoming(const PHINode *Phi);
+  /// zext(E) for E of w <= 8 bits (zext(trunc X to i1), x & 1): E's form
+  /// mod 2^w, where that form is one of the dimensions.
+  std::optional<Linear> lowBits(const SCEV *E, AffineError &Err);
+  /// While lowBits translates: the bits kept (0: not).
+  unsigned LowBitsWidth = 0;
+  /// The phis equalIncoming is translating (a cycle of phis has no form).
+  SmallPtrSet<const PHINode *, 4> Merging;
+
   /// K with Step == K * RootStep, K a constant.
   std::optional<int64_t> stepRatio(const SCEV *Step, const SCEV *RootStep);
 };

@@ -236,7 +236,8 @@ FootprintInfo FootprintAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     } else {
       auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*N.Region);
       auto &LI = FAM.getResult<LoopAnalysis>(*N.Region);
-      NestBuilder(N, SE, LI, Result.ctx()).build();
+      auto &DT = FAM.getResult<DominatorTreeAnalysis>(*N.Region);
+      NestBuilder(N, SE, LI, DT, Result.ctx()).build();
     }
     if (N.isExact())
       ++NumExactNests;
@@ -297,8 +298,12 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
       OS << "\n";
       for (const AffineAccess &Acc : A.Accesses) {
         OS << "    " << (Acc.IsWrite ? "write" : "read ") << " " << A.Name;
+        std::string Under =
+            !Acc.ConditionWhy.empty() ? " under a condition: " + Acc.ConditionWhy
+            : Acc.Condition.empty()   ? ""
+                                      : " if " + Acc.Condition;
         if (!Acc.RowColumnText.empty()) {
-          OS << Acc.RowColumnText << "\n";
+          OS << Acc.RowColumnText << Under << "\n";
           continue;
         }
         for (const AffineSubscript &Sub : Acc.Subscripts) {
@@ -317,7 +322,7 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         }
         if (Acc.SizeInGranules != 1)
           OS << " x" << Acc.SizeInGranules;
-        OS << "\n";
+        OS << Under << "\n";
       }
       OS << "    elements: " << A.ElementSet << "\n";
       if (!A.ByteRange.empty())

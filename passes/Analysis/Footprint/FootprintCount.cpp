@@ -267,6 +267,10 @@ static std::optional<std::string> groupPieces(const ArrayFootprint &A,
     Image.Units = Acc.SizeInGranules;
     uint64_t Points = Acc.SizeInGranules, TilePoints = Acc.SizeInGranules;
     bool SweepKnown = true;
+    // Counted over its loops' box, an access under a condition is bounded
+    // from above.
+    if (!Acc.Condition.empty())
+      Exact = false;
     for (unsigned D = 0; D < Acc.LoopOfDepth.size(); ++D) {
       std::string I = "i" + std::to_string(D);
       Dims.push_back(I);

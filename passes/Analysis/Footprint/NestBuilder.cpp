@@ -223,6 +223,7 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
   RA.A.Inst = &I;
   for (Loop *L : Aff.Chain)
     RA.A.LoopOfDepth.push_back(L ? LoopIndex.lookup(L) : 0);
+  findGuards(I, RA.A);
   ByBase[Base].push_back(std::move(RA));
 }
 
@@ -315,6 +316,8 @@ std::optional<std::string> NestBuilder::domainText(const AffineAccess &A,
       return std::nullopt;
     Cs.push_back("0 <= i" + std::to_string(D) + " < " + It->second.text());
   }
+  if (!A.Condition.empty())
+    Cs.push_back(A.Condition);
   return join(Cs, " and ");
 }
 
@@ -324,6 +327,8 @@ std::string NestBuilder::shapeKey(const RawAccess &R) {
   std::string Key;
   for (unsigned D : R.A.LoopOfDepth)
     Key += std::to_string(D) + ",";
+  // (Under other conditions, another domain.)
+  Key += "?" + R.A.Condition;
   for (auto [K, L] : enumerate(R.Subs)) {
     Linear Shape = L;
     if (K + 1 == R.Subs.size())

@@ -12,6 +12,7 @@
 #include "AffineForm.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Dominators.h"
 
 #include "isl/isl-noexceptions.h"
 
@@ -20,8 +21,8 @@ namespace prem::footprint {
 class NestBuilder {
 public:
   NestBuilder(NestFootprint &Nest, ScalarEvolution &SE, LoopInfo &LI,
-              isl::ctx Ctx)
-      : Nest(Nest), SE(SE), LI(LI), Ctx(Ctx),
+              DominatorTree &DT, isl::ctx Ctx)
+      : Nest(Nest), SE(SE), LI(LI), DT(DT), Ctx(Ctx),
         Aff(SE, LI, Nest.Kernel->SIMT, rootLoop()) {}
 
   void build();
@@ -30,6 +31,7 @@ private:
   NestFootprint &Nest;
   ScalarEvolution &SE;
   LoopInfo &LI;
+  DominatorTree &DT;
   isl::ctx Ctx;
   Affinator Aff;
   /// Per nest loop: its trip count as a Linear form in the chain that ends
@@ -66,6 +68,13 @@ private:
   /// Records an indirect load or store (Why: what makes it indirect).
   void indirect(const Instruction &I, unsigned Bytes, std::string Why);
   void visitAccess(Instruction &I, Value *Ptr, Type *Ty, bool IsWrite);
+  /// Guards.cpp: the branches the access runs under, and their conditions
+  /// (AffineAccess::Guards, Condition); the chain must be set.
+  void findGuards(const Instruction &I, AffineAccess &A);
+  /// Cond (or its negation, Holds false) as isl constraints; why not, if
+  /// not.
+  std::optional<std::string> conditionText(const Value *Cond, bool Holds,
+                                           std::string &Why);
   void visit(Instruction &I);
   void finishArrays();
   bool translateAccesses(SmallVectorImpl<RawAccess> &Raws, ArrayFootprint &AF);

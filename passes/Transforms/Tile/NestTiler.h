@@ -311,7 +311,9 @@ private:
                                     const std::string &Context) const;
   /// Whether an access in BB runs once per iteration of the tile's loops
   /// (its footprint counts it so): never only under a condition.
-  bool runsUnconditionally(BasicBlock *BB, const PostDominatorTree *PDT) const;
+  bool runsUnconditionally(const BasicBlock *BB,
+                           const PostDominatorTree *PDT) const;
+  bool runsExactlyUnder(const AffineAccess &Acc, BasicBlock *BB) const;
   /// The launch conditions under which a thread block's footprint is what
   /// the analysis computed: the block has the threads it assumed, 1-D, and
   /// every thread passes the bounds guard.

@@ -819,6 +819,12 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
   bool EntersOnTrue = Guard->getSuccessor(0) == Into;
   CmpInst::Predicate Enter = EntersOnTrue ? GuardCmp->getPredicate()
                                           : GuardCmp->getInversePredicate();
+  // clang tests k + 1 < m as `icmp samesign ult` once it knows both sides
+  // have one sign (trmm's for (k = i + 1; k < m; k++)): then it is the
+  // signed test.
+  if (GuardCmp->hasSameSign() && CmpInst::isUnsigned(Enter) &&
+      !CmpInst::isUnsigned(GoOn))
+    Enter = ICmpInst::getSignedPredicate(Enter);
   const SCEV *A = SE.getSCEV(GuardCmp->getOperand(0));
   const SCEV *B = SE.getSCEV(GuardCmp->getOperand(1));
   if ((Enter == GoOn && A == Before && B == Bound) ||
@@ -849,7 +855,7 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
                                                                    : nullptr;
 }
 
-bool NestTiler::runsUnconditionally(BasicBlock *BB,
+bool NestTiler::runsUnconditionally(const BasicBlock *BB,
                                     const PostDominatorTree *PDT) const {
   Loop *Inner = LI.getLoopFor(BB);
   if (!ThreadBlock)
@@ -858,7 +864,7 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
   // access) on every path from the body's start to the return; a loop may
   // be skipped by its own guard (for (k = 0; k < nk; k++) with nk a
   // runtime value), where it would have run no iteration.
-  BasicBlock *Cur = BB;
+  const BasicBlock *Cur = BB;
   for (Loop *In = Inner; In; In = In->getParentLoop()) {
     if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
       return false;
@@ -867,6 +873,29 @@ bool NestTiler::runsUnconditionally(BasicBlock *BB,
       Cur = Guard->getParent();
   }
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
+}
+
+/// The footprint's domain of an access with guards holds its guards'
+/// conditions (Guards.cpp). That is exact where the first guard runs
+/// unconditionally, each guard's way leads to the next guard on every path
+/// (no other branch decides in between), and the last one's to the access.
+bool NestTiler::runsExactlyUnder(const AffineAccess &Acc,
+                                 BasicBlock *BB) const {
+  if (Acc.Guards.empty() || !Acc.ConditionWhy.empty())
+    return false;
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  const BasicBlock *First = Acc.Guards.front().first->getParent();
+  if (!runsUnconditionally(First, &PDT))
+    return false;
+  for (auto [K, Guard] : enumerate(Acc.Guards)) {
+    const BasicBlock *Taken = Guard.first->getSuccessor(Guard.second);
+    const BasicBlock *Next = K + 1 < Acc.Guards.size()
+                                 ? Acc.Guards[K + 1].first->getParent()
+                                 : BB;
+    if (!PDT.dominates(Next, Taken))
+      return false;
+  }
+  return true;
 }
 
 /// A virtual layout is one-to-one, and its rows are the array's, only where
@@ -1037,6 +1066,10 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
   }
   const PostDominatorTree *PDT =
       ThreadBlock ? &FAM.getResult<PostDominatorTreeAnalysis>(F) : nullptr;
+  DenseMap<const Instruction *, const AffineAccess *> AccessOf;
+  for (const ArrayFootprint &A : Nest.Arrays)
+    for (const AffineAccess &Acc : A.Accesses)
+      AccessOf[Acc.Inst] = &Acc;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
       if (!I.mayReadOrWriteMemory() || writesOnlyErrno(I))
@@ -1050,15 +1083,22 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
       if (!SlotOf.count(&I))
         return {Refusal::MemoryOperation,
                 "an access of the loop is not in the footprint"};
-      // The footprint counts every access on every iteration of its loops:
-      // one that runs only under a condition would be over-estimated, and an
-      // over-estimated interval could reach outside its array (loads) or
-      // write back bytes the tile never wrote (stores).
-      if (!runsUnconditionally(BB, PDT)) {
+      // The footprint counts an access on every iteration of its loops
+      // where its guards' conditions hold: one that runs under other
+      // conditions would be over-estimated, and an over-estimated interval
+      // could reach outside its array (loads) or write back bytes the tile
+      // never wrote (stores).
+      const AffineAccess *Acc = AccessOf.lookup(&I);
+      if (!runsUnconditionally(BB, PDT) &&
+          !(Acc && runsExactlyUnder(*Acc, BB))) {
         DeeperMayDo = !Inside(BB);
         return {Refusal::ConditionalAccess,
-                "an access runs only under a condition (its footprint would "
-                "be over-estimated)"};
+                Acc && !Acc->ConditionWhy.empty()
+                    ? "an access runs only under a condition: " +
+                          Acc->ConditionWhy
+                    : "an access runs only under a condition that is not "
+                      "one affine branch after another (its footprint would "
+                      "be over-estimated)"};
       }
     }
   // (SCEVExpander::isSafeToExpandAt refuses values defined earlier in

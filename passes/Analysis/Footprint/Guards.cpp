@@ -1,0 +1,170 @@
+//===- Guards.cpp - The conditions an access runs under -------------------===//
+//
+// An access under an if (fdtd-2d's `if (i == 0) ey[..] = fict[t]; else
+// ey[..] = ey[..] - .. hz[(i - 1) * NY + j]`) touches its bytes only where
+// the branches on its way go its way. Counted over its loops' whole domain,
+// its footprint would be over-estimated: hz[-NY + j] for i = 0, outside the
+// array. Where every condition on the way is an affine comparison of the
+// nest's dimensions and parameters, it becomes part of the access's domain
+// (seed 001's Sec. 3.1 models only accesses that run on every iteration;
+// isl takes the conditions as they come, as Polly's domain generation does
+// for affine branches).
+//
+// Only the branches of the access's own loop body count: a branch of an
+// inner loop is that loop's business (its trip count), and one whose other
+// way leaves the body (a loop's test, a kernel's bounds guard or early
+// return) is the iteration space's, which the loops and the thread block's
+// guard model already. prem-tile then checks that the access runs exactly
+// where its guards go its way (TileLegality: runsExactlyUnder).
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestBuilder.h"
+
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+using namespace prem;
+using namespace prem::footprint;
+
+/// Whether the edge's other way leaves the body the access is in: out of
+/// its loop; or, in a thread-index kernel's body (no loop), straight to a
+/// return from a branch before the kernel's first memory access (its
+/// bounds guard, which the thread block's check models: every thread of a
+/// block on the scratchpad path passes it). A return further on is a
+/// condition like any other.
+static bool leavesBody(const BasicBlock *From, const BasicBlock *Other,
+                       const Loop *In, const DominatorTree &DT) {
+  if (In)
+    return !In->contains(Other);
+  auto TouchesMemory = [](const BasicBlock *BB) {
+    return any_of(*BB,
+                  [](const Instruction &I) { return I.mayReadOrWriteMemory(); });
+  };
+  if (!isa<ReturnInst>(Other->getTerminator()) || TouchesMemory(Other))
+    return false;
+  for (const DomTreeNode *N = DT.getNode(From); N; N = N->getIDom())
+    if (TouchesMemory(N->getBlock()))
+      return false;
+  return true;
+}
+
+void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
+  const BasicBlock *BB = I.getParent();
+  const Loop *In = LI.getLoopFor(BB);
+  // Innermost first, as the walk up the dominator tree meets them.
+  SmallVector<std::pair<const BranchInst *, unsigned>, 2> Guards;
+  const DomTreeNode *Node = DT.getNode(BB);
+  while (Node && Node->getIDom() &&
+         (!In || Node->getBlock() != In->getHeader())) {
+    Node = Node->getIDom();
+    const BasicBlock *D = Node->getBlock();
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    // (A branch of an inner loop: that loop's own; it ends where its
+    // exits meet.)
+    if (LI.getLoopFor(D) != In || !Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (unsigned S : {0u, 1u})
+      if (DT.dominates(BasicBlockEdge(D, Br->getSuccessor(S)), BB) &&
+          !leavesBody(D, Br->getSuccessor(1 - S), In, DT))
+        Guards.push_back({Br, S});
+  }
+  if (Guards.empty())
+    return;
+  std::reverse(Guards.begin(), Guards.end());
+  SmallVector<std::string, 2> Cs;
+  for (auto [Br, S] : Guards) {
+    std::string Why;
+    auto C = conditionText(Br->getCondition(), S == 0, Why);
+    if (!C) {
+      A.ConditionWhy = "the condition at " + valueText(Br->getCondition()) +
+                       " is not affine: " + Why;
+      break;
+    }
+    Cs.push_back(std::move(*C));
+  }
+  A.Guards.assign(Guards.begin(), Guards.end());
+  if (A.ConditionWhy.empty())
+    A.Condition = join(Cs, " and ");
+}
+
+std::optional<std::string>
+NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
+  const Value *X, *Y;
+  // (&& and || as clang writes them: and/or of i1, or a select.)
+  bool And = match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y)));
+  if (And || match(Cond, m_LogicalOr(m_Value(X), m_Value(Y)))) {
+    auto L = conditionText(X, Holds, Why);
+    auto R = L ? conditionText(Y, Holds, Why) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    // De Morgan: !(a && b) is !a || !b.
+    return "(" + *L + (And == Holds ? " and " : " or ") + *R + ")";
+  }
+  if (match(Cond, m_Not(m_Value(X))))
+    return conditionText(X, !Holds, Why);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy()) {
+    Why = "not a comparison of integers";
+    return std::nullopt;
+  }
+  CmpInst::Predicate P =
+      Holds ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  const SCEV *Sides[2] = {SE.getSCEV(Cmp->getOperand(0)),
+                          SE.getSCEV(Cmp->getOperand(1))};
+  // The forms are the values as integers, without wrapping (as for
+  // subscripts). An unsigned comparison is the signed one where its sides
+  // have one sign: so clang marks it (samesign), or neither is negative.
+  if (CmpInst::isUnsigned(P)) {
+    if (!Cmp->hasSameSign() && !(SE.isKnownNonNegative(Sides[0]) &&
+                                 SE.isKnownNonNegative(Sides[1]))) {
+      Why = "an unsigned comparison of values that may be negative";
+      return std::nullopt;
+    }
+    P = ICmpInst::getSignedPredicate(P);
+  }
+  std::string Texts[2];
+  for (unsigned K : {0, 1}) {
+    // x & (2^k - 1), a parity or a colour (seidel's (i + j) & 1): isl's
+    // mod, which is the low bits of x whatever its sign. (The form's own
+    // low bits (Affinator::lowBits) need a form of the dimensions only.)
+    const Value *X;
+    const APInt *Mask;
+    const SCEV *Side = Sides[K];
+    std::string Mod;
+    if (match(Cmp->getOperand(K), m_And(m_Value(X), m_APInt(Mask))) &&
+        Mask->isMask() && Mask->getActiveBits() <= 8) {
+      Side = SE.getSCEV(const_cast<Value *>(X));
+      Mod = std::to_string(Mask->getZExtValue() + 1);
+    }
+    AffineError Err;
+    auto Form = Aff.translate(Side, Err);
+    if (!Form) {
+      Why = Err.Message;
+      return std::nullopt;
+    }
+    Texts[K] = Mod.empty() ? Form->text()
+                           : "(" + Form->text() + ") mod " + Mod;
+  }
+  const std::string &L = Texts[0], &R = Texts[1];
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return "(" + L + ") = (" + R + ")";
+  case CmpInst::ICMP_NE:
+    return "((" + L + ") < (" + R + ") or (" + L + ") > (" + R + "))";
+  case CmpInst::ICMP_SLT:
+    return "(" + L + ") < (" + R + ")";
+  case CmpInst::ICMP_SLE:
+    return "(" + L + ") <= (" + R + ")";
+  case CmpInst::ICMP_SGT:
+    return "(" + L + ") > (" + R + ")";
+  case CmpInst::ICMP_SGE:
+    return "(" + L + ") >= (" + R + ")";
+  default:
+    Why = "an unexpected predicate";
+    return std::nullopt;
+  }
+}

@@ -1,0 +1,64 @@
+// Accesses under affine conditions in OpenMP loops (issue 25): a triangle
+// written under k < i, fdtd-2d's first row from a scalar and the others
+// from a difference with the row above, and seidel's red-black colour
+// ((i + j) & 1 == c) over a collapse(2) nest. Prints a hash of every
+// output.
+#include "float-hash.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 64
+#define NX 40
+#define NY 50
+
+void lower(const float *A, float *B) {
+#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < N; k++)
+      if (k < i)
+        B[i * N + k] = A[i * N + k];
+}
+
+void fdtd(const float *fict, float *ey, const float *hz, int t) {
+#pragma omp target teams distribute parallel for map(to: fict[0:8], hz[0:NX*NY]) map(tofrom: ey[0:NX*NY])
+  for (int i = 0; i < NX; i++)
+    for (int j = 0; j < NY; j++) {
+      if (i == 0)
+        ey[j] = fict[t];
+      else
+        ey[i * NY + j] = ey[i * NY + j] - 0.5f * (hz[i * NY + j] - hz[(i - 1) * NY + j]);
+    }
+}
+
+void seidel(int color, float *A) {
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: A[0:N*N])
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++)
+      if (((i + j) & 1) == color)
+        A[i * N + j] = (A[(i - 1) * N + j] + A[(i + 1) * N + j] + A[i * N + j - 1] +
+                        A[i * N + j + 1] + A[i * N + j]) * 0.2f;
+}
+
+int main(void) {
+  float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
+  float *S = malloc(sizeof(float) * N * N), *fict = malloc(sizeof(float) * 8);
+  float *ey = malloc(sizeof(float) * NX * NY), *hz = malloc(sizeof(float) * NX * NY);
+  for (int i = 0; i < N * N; i++) {
+    A[i] = (i % 17) * 0.25f;
+    B[i] = (i % 7) * 1.0f;
+    S[i] = (i % 11) * 0.3f;
+  }
+  for (int i = 0; i < 8; i++) fict[i] = i * 1.5f;
+  for (int i = 0; i < NX * NY; i++) {
+    ey[i] = (i % 13) * 0.5f;
+    hz[i] = (i % 5) * 0.1f;
+  }
+  lower(A, B);
+  fdtd(fict, ey, hz, 3);
+  seidel(0, S);
+  seidel(1, S);
+  printf("HASH lower %016llx\n", (unsigned long long)hash(B, N * N));
+  printf("HASH fdtd %016llx\n", (unsigned long long)hash(ey, NX * NY));
+  printf("HASH seidel %016llx\n", (unsigned long long)hash(S, N * N));
+  return 0;
+}
