@@ -227,6 +227,31 @@ bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
   return false;
 }
 
+bool Affinator::castKeepsValue(const SCEVCastExpr *Cast) const {
+  // The innermost value and the narrowest type it passes through.
+  const SCEV *Inner = Cast;
+  unsigned Bits = Cast->getType()->getScalarSizeInBits();
+  bool Signed = isa<SCEVSignExtendExpr>(Cast);
+  while (auto *C = dyn_cast<SCEVCastExpr>(Inner)) {
+    Inner = C->getOperand(0);
+    Bits = std::min(Bits, Inner->getType()->getScalarSizeInBits());
+  }
+  // Arithmetic of fewer than 32 bits wraps where it will (its range says
+  // nothing of the value its form computes).
+  unsigned Width = Inner->getType()->getScalarSizeInBits();
+  if (Width < 32)
+    return false;
+  // A zero extension keeps values in [0, 2^w), a sign extension those in
+  // [-2^(w-1), 2^(w-1)), w the narrowest width on the way.
+  if (Signed) {
+    ConstantRange R = SE.getSignedRange(Inner);
+    return R.getSignedMin().sge(APInt::getSignedMinValue(Bits).sext(Width)) &&
+           R.getSignedMax().sle(APInt::getSignedMaxValue(Bits).sext(Width));
+  }
+  return SE.getUnsignedRange(Inner).getUnsignedMax().ule(
+      APInt::getMaxValue(Bits).zext(Width));
+}
+
 std::optional<Linear> Affinator::lowBits(const SCEV *E, AffineError &Err) {
   // Sums and products keep the low bits: E's form over the integers,
   // its truncations dropped, has E's low bits.
@@ -318,22 +343,26 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
   if (auto *Div = dyn_cast<SCEVUDivExpr>(S))
     if (auto Q = unsignedDivision(Div))
       return Q;
-  // A truncation to 8 bits or fewer keeps the low bits (x & 1 is
-  // zext(trunc x to i1)), which no assumption makes the value: zero
-  // extended they are x mod 2^w, as Polly models a truncation; otherwise
-  // not modelled. Within such low bits, a cast that keeps at least as many
-  // is transparent. (Wider ones, i31 from SCEV's reading of a value known
-  // not negative, fall under the no-wrap assumption below; a floor by 2^31
-  // would only slow isl down.)
+  // Casts of 16 bits or fewer: a truncation keeps the low bits (x & 1 is
+  // zext(trunc x to i1), x & 1023 zext(trunc x to i10)), which no
+  // assumption makes the value. Where SCEV's ranges show that no bit is
+  // lost, the cast is the value; else zero extended low bits are x mod 2^w,
+  // as Polly models a truncation; else not modelled. Within such low bits,
+  // a cast that keeps at least as many is transparent. (Wider ones fall
+  // under the no-wrap assumption below: SCEV writes ordinary index math
+  // with them, zext(trunc x to i26) for a quotient by 64 it cannot bound.
+  // A mask of 17 to 31 bits is read as its operand: not modelled yet.)
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     unsigned Narrowest =
         std::min(Cast->getType()->getScalarSizeInBits(),
                  Cast->getOperand(0)->getType()->getScalarSizeInBits());
-    if (Narrowest <= 8 && !(LowBitsWidth && Narrowest >= LowBitsWidth)) {
+    if (Narrowest <= 16 && !(LowBitsWidth && Narrowest >= LowBitsWidth) &&
+        !castKeepsValue(Cast)) {
       if (isa<SCEVZeroExtendExpr>(Cast) && !LowBitsWidth)
         return lowBits(Cast->getOperand(0), Err);
       return fail(Err, FootprintIssue::NonAffineSubscript,
-                  "a value of " + std::to_string(Narrowest) + " bits");
+                  "a value of " + std::to_string(Narrowest) +
+                      " bits that may have lost bits: " + scevText(Cast));
     }
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {

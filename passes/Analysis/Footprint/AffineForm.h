@@ -287,7 +287,10 @@ private:
   /// (clang merges b[i]'s index after if (i > 0) b[i] = a[i - 1]; else
   /// b[i] = 0; as a phi of zext nneg i and sext i): that form.
   std::optional<Linear> equalIncoming(const PHINode *Phi);
-  /// zext(E) for E of w <= 8 bits (zext(trunc X to i1), x & 1): E's form
+  /// Whether the values that reach a cast of 16 bits or fewer keep their
+  /// value through it (SCEV's ranges).
+  bool castKeepsValue(const SCEVCastExpr *Cast) const;
+  /// zext(E) for E of w <= 16 bits (zext(trunc X to i1), x & 1): E's form
   /// mod 2^w, where that form is one of the dimensions.
   std::optional<Linear> lowBits(const SCEV *E, AffineError &Err);
   /// While lowBits translates: the bits kept (0: not).

@@ -136,7 +136,7 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
     const SCEV *Side = Sides[K];
     std::string Mod;
     if (match(Cmp->getOperand(K), m_And(m_Value(X), m_APInt(Mask))) &&
-        Mask->isMask() && Mask->getActiveBits() <= 8) {
+        Mask->isMask() && Mask->getActiveBits() <= 16) {
       Side = SE.getSCEV(const_cast<Value *>(X));
       Mod = std::to_string(Mask->getZExtValue() + 1);
     }

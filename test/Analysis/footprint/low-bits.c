@@ -1,6 +1,7 @@
 // Subscripts from the low bits of an index (x[i & 7], a ring of eight):
 // zext(trunc i to i3) is i mod 8, a floor term, not i (which an assumption
-// of no wrapping would have made it: x[0..63] for x[0..7]). With a runtime
+// of no wrapping would have made it: x[0..63] for x[0..7]); up to 16 bits
+// (x[i & 1023]). With a runtime
 // value in the masked form, or a sign extension of the low bits
 // ((signed char)(i * 5), which clang writes ashr exact (mul i, 5 << 24), 24:
 // it wraps from i = 26 on, so it is not x[128 + 5 * i]), it is not
@@ -12,6 +13,12 @@ void ring(const float *restrict x, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:8]) map(from: y[0:N])
   for (int i = 0; i < N; i++)
     y[i] = x[i & 7];
+}
+
+void ring1024(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:1024]) map(from: y[0:4096])
+  for (int i = 0; i < 4096; i++)
+    y[i] = x[i & 1023];
 }
 
 void ring_from(const float *restrict x, float *restrict y, int k) {
@@ -30,6 +37,8 @@ void signed_byte(const float *restrict x, float *restrict y) {
 // CHECK:       read  x[1*i0 + -8*floor((0 + 1*i0)/8)]
 // CHECK-NEXT:  elements: [simt_n, simt_lb] -> { x[o] : {{.*}}0 <= o <= 7{{.*}} }
 // CHECK:       exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1024_l{{[0-9]+}}
+// CHECK:       read  x[1*i0 + -1024*floor((0 + 1*i0)/1024)]
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring_from_l{{[0-9]+}}
 // CHECK:       reason NonAffineSubscript: the low bits of a form with runtime values or floors
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_signed_byte_l{{[0-9]+}}

@@ -39,6 +39,23 @@ void seidel(int color, float *A) {
                         A[i * N + j + 1] + A[i * N + j]) * 0.2f;
 }
 
+// Masks wider than a byte: (i & 1023) == 0 is i mod 1024 = 0, and a[i &
+// 1023] a ring of 1024 (both were read as i: the writes at 1024, 2048 and
+// 3072 were lost, and the ring's reads left the slot).
+#define M 4096
+void every1024(const float *a, float *b) {
+#pragma omp target teams distribute parallel for map(to: a[0:M]) map(tofrom: b[0:M])
+  for (int i = 0; i < M; i++)
+    if ((i & 1023) == 0)
+      b[i] = a[i] + 1.0f;
+}
+
+void ring1024(const float *a, float *b) {
+#pragma omp target teams distribute parallel for map(to: a[0:1024]) map(tofrom: b[0:M])
+  for (int i = 0; i < M; i++)
+    b[i] = a[i & 1023] * 2.0f;
+}
+
 int main(void) {
   float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
   float *S = malloc(sizeof(float) * N * N), *fict = malloc(sizeof(float) * 8);
@@ -53,6 +70,15 @@ int main(void) {
     ey[i] = (i % 13) * 0.5f;
     hz[i] = (i % 5) * 0.1f;
   }
+  float *a = malloc(sizeof(float) * M), *b = malloc(sizeof(float) * M);
+  for (int i = 0; i < M; i++) {
+    a[i] = (i % 19) * 0.75f;
+    b[i] = -1.0f;
+  }
+  every1024(a, b);
+  printf("HASH every1024 %016llx\n", (unsigned long long)hash(b, M));
+  ring1024(a, b);
+  printf("HASH ring1024 %016llx\n", (unsigned long long)hash(b, M));
   lower(A, B);
   fdtd(fict, ey, hz, 3);
   seidel(0, S);
