@@ -364,8 +364,6 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
                   "a value of " + std::to_string(Narrowest) +
                       " bits that may have lost bits: " + scevText(Cast));
     }
-  }
-  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
