@@ -1,7 +1,7 @@
 // gate_cuda.c - a real-time and a best-effort CUDA module under the rtgate
 // arbiter, with libprem_gpu (include/prem/prem_gpu.h), CUDA driver API.
 //
-//   gate_cuda RT.cubin BE.cubin
+//   gate_cuda RT.cubin BE.cubin [BE_SMS]
 //
 // RT.cubin holds saxpy(const float *x, float *y, float a, int n), built
 // with -fprem-arbiter=rtgate (examples/gate_rt.cu); BE.cubin holds
@@ -10,7 +10,10 @@
 // The program times saxpy alone, registers it with the gate (its tiles
 // per launch, a tile's time, a deadline), runs it beside the hammer on
 // another stream (each saxpy launch between prem_gpu_gate_begin and _end,
-// which hold the hammer back) and prints the gate's statistics. Exit status 1,
+// which hold the hammer back) and prints the gate's statistics. With BE_SMS,
+// the two streams come from an SM partition (prem_gpu_partition_create):
+// the hammer's blocks, waiting in the gate, then hold only BE_SMS SMs and
+// saxpy runs on the others. Exit status 1,
 // with a message, when something fails (no driver, no GPU, a module without the
 // gate).
 #include "prem/prem_gpu.h"
@@ -58,8 +61,10 @@ static int timed(prem_gpu_gate *gate, CUfunction f, int blocks, void **args,
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s REALTIME.cubin BESTEFFORT.cubin\n", argv[0]);
+  int be_sms = argc == 4 ? atoi(argv[3]) : 0;
+  if ((argc != 3 && argc != 4) || (argc == 4 && be_sms <= 0)) {
+    fprintf(stderr, "usage: %s REALTIME.cubin BESTEFFORT.cubin [BE_SMS > 0]\n",
+            argv[0]);
     return 2;
   }
   CUdevice dev;
@@ -97,8 +102,19 @@ int main(int argc, char **argv) {
   CHECK(cuMemsetD32(x, 0x3f800000, n)); // 1.0f
   CHECK(cuMemsetD32(y, 0x40000000, n)); // 2.0f
   CHECK(cuMemsetD32(a, 0, m * 4));
-  CHECK(cuStreamCreate(&s_rt, CU_STREAM_NON_BLOCKING));
-  CHECK(cuStreamCreate(&s_be, CU_STREAM_NON_BLOCKING));
+  prem_gpu_partition *part = NULL;
+  if (be_sms) {
+    part = prem_gpu_partition_create((unsigned)be_sms);
+    if (!part || !(s_rt = prem_gpu_partition_stream(part, PREM_GPU_REALTIME)) ||
+        !(s_be = prem_gpu_partition_stream(part, PREM_GPU_BEST_EFFORT)))
+      return 1;
+    printf("partition: saxpy on %u SMs, the hammer on %u\n",
+           prem_gpu_partition_sms(part, PREM_GPU_REALTIME),
+           prem_gpu_partition_sms(part, PREM_GPU_BEST_EFFORT));
+  } else {
+    CHECK(cuStreamCreate(&s_rt, CU_STREAM_NON_BLOCKING));
+    CHECK(cuStreamCreate(&s_be, CU_STREAM_NON_BLOCKING));
+  }
   void *rt_args[] = {&x, &y, &alpha, &n};
   void *be_args[] = {&a, &b, &m, &iters};
 
@@ -139,6 +155,9 @@ int main(int argc, char **argv) {
   free(host);
   unsigned long long done = st.rt_done;
   st = prem_gpu_gate_stop(gate);
+  CHECK(cuStreamDestroy(s_rt));
+  CHECK(cuStreamDestroy(s_be));
+  prem_gpu_partition_destroy(part);
   printf("saxpy: %llu tiles per launch (%llu counted), %d at once; alone "
          "%.1f us, beside the hammer %.1f us (deadline %.1f us); %d wrong "
          "results\n",

@@ -6,7 +6,8 @@ baseline and the sdma build under the rtgate arbiter side by side:
 
   python3 bench/gpu/isolation.py --build build-gpu --results bench/results
                                  [--launches 1000] [--only KERNEL...]
-                                 [--k K] [--smoke]
+                                 [--k K] [--smoke] [--be-sms N]
+                                 [--rt-partition] [--stem STEM]
 
 Each real-time (RT) kernel is released periodically (a gap kernel of one
 thread waits, on the same stream, as long as the baseline's median launch,
@@ -32,6 +33,13 @@ Also measured: what polling costs a best-effort kernel alone (the hammer
 and gemvlong as written / through prem-comply at -prem-poll-bytes 64, 256
 (the default) and 1024), and, with --k K, case (b) again with at most K
 real-time blocks in memory at once.
+
+With --be-sms N, every co-runner runs on a stream of a green context of N
+SMs (bench/gpu/green.py): the SMs where its held-back blocks can sit. With
+--rt-partition as well, the RT kernel runs on the other SMs' green context
+(in every case, alone included); the untransformed baseline is then also
+timed alone on the whole GPU, for what the partition costs. Best-effort
+throughput retained is always against the co-runner alone on the whole GPU.
 
 The arbiter's state (prem_gate, include/prem/prem_rt.h) is made here the
 way libprem's prem_gpu_gate_create does it, in device memory, and its
@@ -136,7 +144,7 @@ class BestEffort:
     of the lowest priority, each timed with events."""
 
     def __init__(self, name, fn, grid, block, args, bytes_per_launch,
-                 shared_mem=0):
+                 shared_mem=0, stream=None):
         self.name, self.fn, self.grid, self.block = name, fn, grid, block
         self.args, self.bytes = args, bytes_per_launch
         self.shared_mem = shared_mem
@@ -150,7 +158,7 @@ class BestEffort:
         if "-be" in name:
             fn.preferred_shared_memory_carveout = 100
         lo, _ = priorities()
-        self.stream = cp.cuda.Stream(non_blocking=True, priority=lo)
+        self.stream = stream or cp.cuda.Stream(non_blocking=True, priority=lo)
 
     def launch_times(self, count):
         """Launches count times; returns the (start, end) event pairs."""
@@ -282,8 +290,15 @@ def main():
     ap.add_argument("--render", metavar="JSON",
                     help="measure nothing: write the .md of a result file "
                     "again (RESULTS/<gpu>/STEM.md, STEM from --stem)")
-    ap.add_argument("--stem", default="isolation")
+    ap.add_argument("--stem", default="isolation",
+                    help="name of the result files (RESULTS/<gpu>/STEM.json, .md)")
+    ap.add_argument("--be-sms", type=int, default=0, metavar="N",
+                    help="co-runners run on a green context of N SMs")
+    ap.add_argument("--rt-partition", action="store_true",
+                    help="with --be-sms: the RT kernel runs on the other SMs")
     args = ap.parse_args()
+    if args.rt_partition and not args.be_sms:
+        ap.error("--rt-partition needs --be-sms")
     if args.render:
         with open(args.render) as f:
             result = json.load(f)
@@ -314,6 +329,22 @@ def main():
         gate.attach(m)
     gap_fn = cp.RawKernel(GAP_SRC, "gap")
     stream = rt_stream()
+    part = None
+    lo, hi = priorities()
+    if args.be_sms:
+        import green
+        try:
+            part = green.SmPartition(args.be_sms)
+        except green.CudaError as e:
+            sys.exit(f"isolation.py: --be-sms {args.be_sms}: {e}")
+        if args.rt_partition:
+            stream = part.stream("rest", hi)
+        print(f"partition: co-runners on {part.sms} SMs, RT on "
+              f"{part.rest_sms if args.rt_partition else part.total}",
+              flush=True)
+
+    def be_stream():
+        return part.stream("group", lo) if part else None
     specs, sizes = run_gpu.kernels(sms, "large")
     result = {
         **run_gpu.result_header("isolation", gpu, sms),
@@ -328,7 +359,10 @@ def main():
                    "before each release; RT stream of the highest priority, "
                    "co-runners of the lowest; launch grants raise the RT "
                    f"stream's flag {LEAD_NS / 1000:g} us before the release",
-        "kernels": {}, "polling": {}}
+        "kernels": {}, "polling": {},
+        "partition": ({"be_sms": part.sms,
+                       "rt_sms": part.rest_sms if args.rt_partition
+                       else part.total} if part else None)}
 
     # Co-runners.
     n = (512 << 20) // 16
@@ -336,9 +370,10 @@ def main():
     iters = 3  # about 1.5 ms a launch on an H100
     hammer_args = (ha, hb, np.uint64(n), np.int32(iters))
 
-    def hammer(build):
+    def hammer(build, stream=None):
         return BestEffort(build, hammers[build].get_function("hammer"),
-                          sms // 2, 1024, hammer_args, 2 * n * 16 * iters)
+                          sms // 2, 1024, hammer_args, 2 * n * 16 * iters,
+                          stream=stream)
     rng = np.random.default_rng(11)
     # One wave a launch (4 blocks of 32 rows per SM), launched back to
     # back: a grid that took every block slot would keep the RT kernel's
@@ -351,15 +386,23 @@ def main():
     y = cp.zeros(m_be, cp.float32)
     gemvlong_args = (A, x, y, np.int32(m_be))
 
-    def gemvlong(module, label):
+    def gemvlong(module, label, stream=None):
         return BestEffort(label, module.get_function("gemvlong"),
                           m_be // run_gpu.ROWS, run_gpu.ROWS, gemvlong_args,
-                          m_be * run_gpu.NLONG * 4)
-    corunners = {"hammer_compliant": hammer("corunners-be"),
-                 "gemvlong_compliant": gemvlong(be_suite, "gemvlong-be"),
-                 "hammer_unmodified": hammer("corunners")}
+                          m_be * run_gpu.NLONG * 4, stream=stream)
+    corunners = {"hammer_compliant": hammer("corunners-be", be_stream()),
+                 "gemvlong_compliant": gemvlong(be_suite, "gemvlong-be",
+                                                be_stream()),
+                 "hammer_unmodified": hammer("corunners", be_stream())}
     for c in corunners.values():
         c.alone = c.alone_us()
+        # Throughput retained is against the whole GPU's.
+        c.alone_full = (BestEffort(c.name, c.fn, c.grid, c.block, c.args,
+                                   c.bytes).alone_us() if part else c.alone)
+    result["be_alone_us"] = {k: {"here": c.alone, "whole_gpu": c.alone_full}
+                             for k, c in corunners.items()}
+    print(f"co-runners alone (us, here / whole GPU): "
+          f"{result['be_alone_us']}", flush=True)
     result["be_bitwise_equal"] = be_outputs_equal(
         corunners, hammers["corunners"].get_function("hammer"),
         base.get_function("gemvlong"), gate)
@@ -456,7 +499,7 @@ def main():
                                            if be_t else None)
                     rec["be_launches_in_window"] = len(be_t)
                     rec["be_throughput_retained"] = (
-                        co.alone / rec["be_median_us"] if be_t else None)
+                        co.alone_full / rec["be_median_us"] if be_t else None)
                     rec["be_waits"] = int(st["be_waits"])
                     rec["recoveries"] = int(st["recoveries"])
                 entry["builds"][b][case] = rec
@@ -471,6 +514,15 @@ def main():
                     c["sensitivity_median"] = c["median_us"] / a["median_us"]
         entry["overhead"] = (entry["builds"]["rtgate"]["alone"]["median_us"] /
                              entry["builds"]["baseline"]["alone"]["median_us"])
+        if args.rt_partition:
+            # The baseline alone on the whole GPU: what the partition costs.
+            whole = rt_stream()
+            t = run_case((fns["baseline"], grid, block, devs["baseline"]),
+                         None, count, gap_fn, gap_ns, whole, 0)[0]
+            entry["baseline_whole_gpu_median_us"] = statistics.median(t)
+            entry["overhead_vs_whole_gpu"] = (
+                entry["builds"]["rtgate"]["alone"]["median_us"] /
+                entry["baseline_whole_gpu_median_us"])
         result["kernels"][name] = entry
         line = " | ".join(
             f"{b} {case}: {x[case].get('median_us', 0):.1f}/"
@@ -481,9 +533,9 @@ def main():
             if case in x)
         print(f"{name}: equal {entry['bitwise_equal']} overhead "
               f"{entry['overhead']:.2f}; {line}", flush=True)
-        run_gpu.write_json(args.results, slug, "isolation.partial", result)
-    render(result, args.results, slug, cases)
-    partial = os.path.join(args.results, slug, "isolation.partial.json")
+        run_gpu.write_json(args.results, slug, args.stem + ".partial", result)
+    render(result, args.results, slug, cases, args.stem)
+    partial = os.path.join(args.results, slug, args.stem + ".partial.json")
     if os.path.exists(partial):
         os.remove(partial)
 
@@ -553,6 +605,9 @@ def headline(result):
         "rtgate", "sensitivity_p99", ("hammer_compliant_phase",))
     head["phase_grants_be_throughput_retained_geomean"] = over(
         "rtgate", "be_throughput_retained", ("hammer_compliant_phase",))
+    if all("overhead_vs_whole_gpu" in ks[k] for k in ks) and ks:
+        head["rt_overhead_vs_whole_gpu_geomean"] = run_gpu.geo(
+            [ks[k]["overhead_vs_whole_gpu"] for k in ks])
     if any("hammer_compliant_phase_k" in ks[k]["builds"]["rtgate"] for k in ks):
         head["phase_grants_k_rt_p99_sensitivity_geomean"] = over(
             "rtgate", "sensitivity_p99", ("hammer_compliant_phase_k",))
@@ -566,7 +621,11 @@ def render(result, results, slug, cases, stem="isolation"):
     md = [f"# Isolation on {m['gpu']} ({m['sms']} SMs)", "",
           f"{result['date']}; driver {m['driver']}; sizes {result['sizes']}; "
           f"{result['launches']} launches per kernel, build and case. "
-          f"Policy: {result['policy']}. Release: {result['release']}.", "",
+          f"Policy: {result['policy']}. Release: {result['release']}."
+          + (" SM partition (green contexts): co-runners on "
+             f"{result['partition']['be_sms']} SMs, the RT kernel on "
+             f"{result['partition']['rt_sms']}."
+             if result.get("partition") else ""), "",
           "Polling cost of a best-effort kernel alone (time through "
           "prem-comply / as written): hammer " + ", ".join(
               f"{k} B {v:.3f}" for k, v in result["polling"]["hammer_cost"].items())

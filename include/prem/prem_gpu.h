@@ -177,6 +177,42 @@ prem_gpu_gate_stats prem_gpu_gate_stop(prem_gpu_gate *g);
  * 0 for NULL. */
 CUdeviceptr prem_gpu_gate_device_ptr(const prem_gpu_gate *g);
 
+/* SM partitions (green contexts, CUDA 12.4 or later; issue 26). The gate
+ * keeps best effort out of DRAM during a real-time launch, but a held-back
+ * best-effort block keeps its SM's thread slots, registers and shared
+ * memory: real-time blocks cannot start there. On the H100
+ * (bench/results/nvidia-h100-80gb-hbm3/isolation-be16-rt116.md) real time
+ * on 116 SMs and best effort on 16 took the p99 sensitivity from 1.26 to
+ * 1.08, at the cost of best effort's throughput (0.07 of it alone on the
+ * whole GPU). */
+typedef struct prem_gpu_partition prem_gpu_partition;
+typedef enum prem_gpu_side {
+  PREM_GPU_REALTIME = 0,
+  PREM_GPU_BEST_EFFORT = 1
+} prem_gpu_side;
+
+/* Splits the SMs of the current context's device in two green contexts:
+ * one of at least be_sms SMs for best effort (rounded up to the GPU's
+ * granularity: cuDevSmResourceSplitByCount) and one of the SMs left for
+ * real time. Create the gate and load the modules first, in the primary
+ * context: the partition's streams run their kernels. NULL, with a
+ * message, when be_sms is 0, when it leaves no SM for real time, when the
+ * driver has no green contexts, or when a call fails. */
+prem_gpu_partition *prem_gpu_partition_create(unsigned be_sms);
+
+/* A new non-blocking stream whose kernels run only on the side's SMs: of
+ * the highest priority for real time, the lowest for best effort. The
+ * caller destroys it (cuStreamDestroy) before the partition. NULL, with a
+ * message, on failure. */
+CUstream prem_gpu_partition_stream(prem_gpu_partition *p, prem_gpu_side side);
+
+/* How many SMs the side has (0 for NULL). */
+unsigned prem_gpu_partition_sms(const prem_gpu_partition *p,
+                                prem_gpu_side side);
+
+/* Destroys the two green contexts and frees p (NULL: nothing). */
+void prem_gpu_partition_destroy(prem_gpu_partition *p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,7 +15,9 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <set>
 #include <string>
+#include <vector>
 
 using testing::internal::CaptureStderr;
 using testing::internal::GetCapturedStderr;
@@ -123,6 +125,27 @@ TEST(PremGpu, NullGateIsRefusedNotACrash) {
   prem_gpu_gate_stats Z = prem_gpu_gate_stop(nullptr);
   EXPECT_EQ(Z.be_polls + Z.be_waits + Z.recoveries + Z.rt_done, 0u);
   EXPECT_EQ(prem_gpu_gate_device_ptr(nullptr), CUdeviceptr(0));
+}
+
+TEST(PremGpu, PartitionArgumentsAreRefusedBeforeAnyCudaCall) {
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_partition_create(0), nullptr);
+  EXPECT_EQ(prem_gpu_partition_stream(nullptr, PREM_GPU_BEST_EFFORT), nullptr);
+  EXPECT_EQ(prem_gpu_partition_sms(nullptr, PREM_GPU_REALTIME), 0u);
+  prem_gpu_partition_destroy(nullptr);
+  std::string Err = GetCapturedStderr();
+  EXPECT_HAS(Err, "prem: prem_gpu_partition_create: be_sms is 0");
+  EXPECT_HAS(Err, "prem: prem_gpu_partition_stream: no partition (NULL)");
+  EXPECT_EQ(Err.find("failed"), std::string::npos) << Err;
+}
+
+TEST(PremGpu, PartitionWithoutDriverSaysWhichCallFailed) {
+  if (haveGpu())
+    GTEST_SKIP() << "a CUDA device is present";
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_partition_create(16), nullptr);
+  EXPECT_HAS(GetCapturedStderr(),
+             "prem: prem_gpu_partition_create: cuCtxGetDevice failed: ");
 }
 
 // With a GPU: a module with the device runtime's __prem_gate (weak, as
@@ -274,6 +297,79 @@ TEST_F(PremGpuDevice, TraceSetWritesTheSwitch) {
              "the module has no __prem_trace_enabled: none of its kernels "
              "was PREM-transformed");
   cuModuleUnload(M);
+}
+
+// A grid of one-thread blocks that each record their SM and stay 20 us, so
+// that they spread over every SM they may use.
+const char *const SmIds = R"(.version 7.0
+.target sm_50
+.address_size 64
+.visible .entry smid(.param .u64 out) {
+  .reg .pred %p;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r1, %smid;
+  mov.u32 %r2, %ctaid.x;
+  mul.wide.u32 %rd2, %r2, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  mov.u64 %rd4, %globaltimer;
+WAIT:
+  mov.u64 %rd5, %globaltimer;
+  sub.s64 %rd6, %rd5, %rd4;
+  setp.lt.u64 %p, %rd6, 20000;
+  @%p bra WAIT;
+  ret;
+}
+)";
+
+// Kernels of the module loaded in the primary context, launched on a
+// partition's stream, run on that side's SMs only, and the two sides hold
+// every SM of the device.
+TEST_F(PremGpuDevice, PartitionConfinesKernelsToItsSms) {
+  CUdevice Dev;
+  ASSERT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
+  int Total = 0;
+  ASSERT_EQ(cuDeviceGetAttribute(&Total, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 Dev),
+            CUDA_SUCCESS);
+  CaptureStderr();
+  EXPECT_EQ(prem_gpu_partition_create(unsigned(Total)), nullptr);
+  EXPECT_HAS(GetCapturedStderr(), "leaves no SM for real time");
+
+  prem_gpu_partition *P = prem_gpu_partition_create(16);
+  ASSERT_NE(P, nullptr);
+  unsigned Be = prem_gpu_partition_sms(P, PREM_GPU_BEST_EFFORT);
+  unsigned Rt = prem_gpu_partition_sms(P, PREM_GPU_REALTIME);
+  EXPECT_GE(Be, 16u);
+  EXPECT_EQ(Be + Rt, unsigned(Total));
+  CUmodule M;
+  ASSERT_EQ(cuModuleLoadData(&M, SmIds), CUDA_SUCCESS);
+  CUfunction Fn;
+  ASSERT_EQ(cuModuleGetFunction(&Fn, M, "smid"), CUDA_SUCCESS);
+  constexpr unsigned Blocks = 4096;
+  CUdeviceptr Out;
+  ASSERT_EQ(cuMemAlloc(&Out, Blocks * sizeof(unsigned)), CUDA_SUCCESS);
+  for (prem_gpu_side Side : {PREM_GPU_REALTIME, PREM_GPU_BEST_EFFORT}) {
+    CUstream S = prem_gpu_partition_stream(P, Side);
+    ASSERT_NE(S, nullptr);
+    void *Args[] = {&Out};
+    ASSERT_EQ(cuLaunchKernel(Fn, Blocks, 1, 1, 1, 1, 1, 0, S, Args, nullptr),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuStreamSynchronize(S), CUDA_SUCCESS);
+    std::vector<unsigned> Ids(Blocks);
+    ASSERT_EQ(cuMemcpyDtoH(Ids.data(), Out, Blocks * sizeof(unsigned)),
+              CUDA_SUCCESS);
+    std::set<unsigned> Distinct(Ids.begin(), Ids.end());
+    EXPECT_EQ(Distinct.size(), Side == PREM_GPU_REALTIME ? Rt : Be)
+        << "side " << int(Side);
+    cuStreamDestroy(S);
+  }
+  cuMemFree(Out);
+  cuModuleUnload(M);
+  prem_gpu_partition_destroy(P);
 }
 
 } // namespace
