@@ -183,8 +183,8 @@ CUdeviceptr prem_gpu_gate_device_ptr(const prem_gpu_gate *g);
  * memory: real-time blocks cannot start there. On the H100
  * (bench/results/nvidia-h100-80gb-hbm3/isolation-be16-rt116.md) real time
  * on 116 SMs and best effort on 16 took the p99 sensitivity from 1.26 to
- * 1.08, at the cost of best effort's throughput (0.07 of it alone on the
- * whole GPU). */
+ * 1.08 (1.20 in a second run: the shortest kernel's tail), at the cost of
+ * best effort's throughput (0.07 of it alone on the whole GPU). */
 typedef struct prem_gpu_partition prem_gpu_partition;
 typedef enum prem_gpu_side {
   PREM_GPU_REALTIME = 0,
