@@ -87,16 +87,18 @@
 // GUARDED: not transformed: an access runs only under a condition: the condition at %cmp{{[0-9]*}} is not affine: subscript is a polynomial of the induction variable
 // (One on the induction variables, if (k < i), is part of the access's
 // domain: E2E/conditions.test.)
-// one SIMT iteration does not fit, and the depth-1 loop and the store after
-// it run only under a condition: the weight loaded before it and the sum
-// stored after it could not be put in compatible intervals entered and left
-// once each (a loop that its guard skips to where it would exit has them:
-// E2E/runtime-rows.test):
+// the depth-1 loop and the store after it run only under a condition on
+// loaded data (len[0] > 3): the SIMT iteration's accesses are conditional,
+// and the weight loaded before the depth-1 loop and the sum stored after it
+// could not be put in compatible intervals entered and left once each (a
+// loop that its guard skips to where it would exit has them:
+// E2E/runtime-rows.test; an if on the indices around the depth-1 loop is
+// tiled inside the if: E2E/conditions.test's above):
 // RUN: %omp_host_device_ir -DSKIPPED_LOOP %s -o %t.skipped.ll
 // RUN: %opt_prem -passes=verify %t.skipped.ll -S -o %t.skipped.plain.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.skipped.ll -S -o %t.skipped.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=SKIPPED_LOOP
 // RUN: cmp %t.skipped.plain.ll %t.skipped.after.ll
-// SKIPPED_LOOP: not transformed: one SIMT iteration needs 262272 bytes of scratchpad (byte intervals), more than the 49152 available; accesses outside the depth-1 loop need it to run in every iteration of the loop around it
+// SKIPPED_LOOP: not transformed: an access runs only under a condition that is not one affine branch after another (its footprint would be over-estimated); accesses outside the depth-1 loop need it to run in every iteration of the loop around it
 
 #define N 64
 extern int ext(float);

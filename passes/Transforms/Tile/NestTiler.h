@@ -70,7 +70,13 @@ bool registersNonNegative(const SCEV *S, ScalarEvolution &SE);
 /// header), if any.
 BranchInst *loopGuard(const Loop &L);
 /// L's guard when it tests exactly whether L runs its first iteration.
-BranchInst *firstTripGuard(const Loop &L, ScalarEvolution &SE);
+/// InModel: as the footprint models the trip count, whose casts of index
+/// math (17 bits or more) are their operands under the no-wrap assumption
+/// it records (for (j = 0; j <= i; j++) guarded by i >= 0, its trip count
+/// zext(i + 1); for (k = 0; k < m; k++) guarded by m > 0, m passed as 64
+/// bits, zext(trunc(m) to i31)).
+BranchInst *firstTripGuard(const Loop &L, ScalarEvolution &SE,
+                           bool InModel = false);
 
 /// A comparison of a CUDA kernel's bounds guard: a thread runs the body
 /// when it is true (false when Inverted).

@@ -785,7 +785,45 @@ BranchInst *prem::tile::loopGuard(const Loop &L) {
   return Guard;
 }
 
-BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
+/// Whether A and B are the same expression once every cast of 17 bits or
+/// more is read as its operand, as the footprint's AffineForm reads them
+/// (narrower ones it models as low bits, or not at all).
+static bool equalInModel(const SCEV *A, const SCEV *B) {
+  auto Strip = [](const SCEV *S) {
+    while (auto *C = dyn_cast<SCEVCastExpr>(S)) {
+      unsigned Narrowest = std::min(
+          C->getType()->getScalarSizeInBits(),
+          C->getOperand(0)->getType()->getScalarSizeInBits());
+      if (Narrowest <= 16)
+        break;
+      S = C->getOperand(0);
+    }
+    return S;
+  };
+  A = Strip(A);
+  B = Strip(B);
+  if (A == B)
+    return true;
+  if (auto *CA = dyn_cast<SCEVConstant>(A))
+    if (auto *CB = dyn_cast<SCEVConstant>(B))
+      return CA->getAPInt().getSExtValue() == CB->getAPInt().getSExtValue();
+  if (A->getSCEVType() != B->getSCEVType() || isa<SCEVCastExpr>(A))
+    return false;
+  auto *NA = dyn_cast<SCEVNAryExpr>(A);
+  auto *NB = dyn_cast<SCEVNAryExpr>(B);
+  if (!NA || !NB || NA->getNumOperands() != NB->getNumOperands())
+    return false;
+  if (auto *ARA = dyn_cast<SCEVAddRecExpr>(A))
+    if (ARA->getLoop() != cast<SCEVAddRecExpr>(B)->getLoop())
+      return false;
+  for (auto [OA, OB] : zip(NA->operands(), NB->operands()))
+    if (!equalInModel(OA, OB))
+      return false;
+  return true;
+}
+
+BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE,
+                                       bool InModel) {
   BranchInst *Guard = loopGuard(L);
   if (!Guard)
     return nullptr;
@@ -827,6 +865,16 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
     Enter = ICmpInst::getSignedPredicate(Enter);
   const SCEV *A = SE.getSCEV(GuardCmp->getOperand(0));
   const SCEV *B = SE.getSCEV(GuardCmp->getOperand(1));
+  // clang writes 1 < n as n != 1 where a guard above has shown n > 0
+  // (adi's for (j = 1; j < n; j++)): with A >= B known there, A != B is
+  // A > B.
+  if (Enter == CmpInst::ICMP_NE) {
+    const BasicBlock *At = Guard->getParent();
+    if (SE.isBasicBlockEntryGuardedByCond(At, CmpInst::ICMP_SGE, A, B))
+      Enter = CmpInst::ICMP_SGT;
+    else if (SE.isBasicBlockEntryGuardedByCond(At, CmpInst::ICMP_SLE, A, B))
+      Enter = CmpInst::ICMP_SLT;
+  }
   if ((Enter == GoOn && A == Before && B == Bound) ||
       (Enter == CmpInst::getSwappedPredicate(GoOn) && A == Bound &&
        B == Before))
@@ -851,29 +899,41 @@ BranchInst *prem::tile::firstTripGuard(const Loop &L, ScalarEvolution &SE) {
   if (!Positive)
     return nullptr;
   const SCEV *Trips = SE.getAddExpr(Taken, SE.getOne(Taken->getType()));
-  return parameterValue(Trips, SE) == parameterValue(Positive, SE) ? Guard
-                                                                   : nullptr;
+  if (parameterValue(Trips, SE) == parameterValue(Positive, SE))
+    return Guard;
+  // In the footprint's domain the trip count's extension of index math is
+  // its operand (AffineForm's translate), so the domain is empty exactly
+  // where the guard's count is not positive.
+  return InModel && equalInModel(Trips, Positive) ? Guard : nullptr;
 }
 
 bool NestTiler::runsUnconditionally(const BasicBlock *BB,
                                     const PostDominatorTree *PDT) const {
-  Loop *Inner = LI.getLoopFor(BB);
-  // (In an OpenMP nest only the innermost loop is checked: an if in the
-  // SIMT loop's body around an inner loop is not seen. Known, open.)
-  if (!ThreadBlock)
-    return DT.dominates(BB, Inner->getLoopLatch());
   // Once per iteration of each loop around it, and those loops (or the
-  // access) on every path from the body's start to the return; a loop may
-  // be skipped by its own guard (for (k = 0; k < nk; k++) with nk a
-  // runtime value), where it would have run no iteration.
+  // access) on every path from the body's start to the return (a thread
+  // block's kernel) or once per iteration of the tiled loop (an OpenMP
+  // nest's tile runs within one iteration of the loops around that, under
+  // whatever their bodies test); a loop may be skipped by its own guard
+  // (for (k = 0; k < nk; k++) with nk a runtime value), where it would have
+  // run no iteration. (Each loop up to the tiled one: an inner loop that an
+  // if in the SIMT loop's body skips runs only under that condition, though
+  // its body dominates its own latch.)
   const BasicBlock *Cur = BB;
-  for (Loop *In = Inner; In; In = In->getParentLoop()) {
+  const Loop *Root =
+      ThreadBlock ? nullptr
+      : L         ? L
+                  : LI.getLoopFor(Nest.Kernel->SIMT.LoopHeader);
+  for (Loop *In = LI.getLoopFor(BB); In; In = In->getParentLoop()) {
     if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
       return false;
+    if (In == Root)
+      return true;
     Cur = In->getHeader();
-    if (BranchInst *Guard = firstTripGuard(*In, SE))
+    if (BranchInst *Guard = firstTripGuard(*In, SE, /*InModel=*/true))
       Cur = Guard->getParent();
   }
+  if (!ThreadBlock)
+    return false;
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
 }
 
@@ -1093,7 +1153,10 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
       const AffineAccess *Acc = AccessOf.lookup(&I);
       if (!runsUnconditionally(BB, PDT) &&
           !(Acc && runsExactlyUnder(*Acc, BB))) {
-        DeeperMayDo = !Inside(BB);
+        // In an OpenMP nest a deeper tile runs within one iteration of
+        // this loop, under the branches of its body: the condition may lie
+        // there.
+        DeeperMayDo = !Inside(BB) || !ThreadBlock;
         return {Refusal::ConditionalAccess,
                 Acc && !Acc->ConditionWhy.empty()
                     ? "an access runs only under a condition: " +

@@ -1,8 +1,8 @@
 // Accesses under affine conditions in OpenMP loops (issue 25): a triangle
 // written under k < i, fdtd-2d's first row from a scalar and the others
 // from a difference with the row above, and seidel's red-black colour
-// ((i + j) & 1 == c) over a collapse(2) nest. Prints a hash of every
-// output.
+// ((i + j) & 1 == c) over a collapse(2) nest, and rows written from the
+// row above under if (i > 0). Prints a hash of every output.
 #include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +56,20 @@ void ring1024(const float *a, float *b) {
     b[i] = a[i & 1023] * 2.0f;
 }
 
+// Rows of 8192 floats: one SIMT iteration (two rows, 64 KiB) does not fit
+// the scratchpad, so the depth-1 loop is tiled, inside the if. (At depth 0
+// the if makes the row loop's accesses conditional: row 0 would be written
+// from the 32 KiB before A.)
+#define W 8192
+#define R 8
+void above(const float *A, float *B) {
+#pragma omp target teams distribute parallel for map(to: A[0:R*W]) map(tofrom: B[0:R*W])
+  for (int i = 0; i < R; i++)
+    if (i > 0)
+      for (int j = 0; j < W; j++)
+        B[i * W + j] = A[(i - 1) * W + j] + 1.0f;
+}
+
 int main(void) {
   float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
   float *S = malloc(sizeof(float) * N * N), *fict = malloc(sizeof(float) * 8);
@@ -79,6 +93,13 @@ int main(void) {
   printf("HASH every1024 %016llx\n", (unsigned long long)hash(b, M));
   ring1024(a, b);
   printf("HASH ring1024 %016llx\n", (unsigned long long)hash(b, M));
+  float *wa = malloc(sizeof(float) * R * W), *wb = malloc(sizeof(float) * R * W);
+  for (int i = 0; i < R * W; i++) {
+    wa[i] = (i % 23) * 0.5f;
+    wb[i] = (i % 29) * -0.25f;
+  }
+  above(wa, wb);
+  printf("HASH above %016llx\n", (unsigned long long)hash(wb, R * W));
   lower(A, B);
   fdtd(fict, ey, hz, 3);
   seidel(0, S);
