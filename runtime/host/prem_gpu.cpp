@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/prem_gpu.h"
+#include "prem_gpu_report.h"
 
 #include <cstddef>
 #include <cstdio>
@@ -52,8 +53,7 @@ static const char *fallbackName(CUresult R) {
   }
 }
 
-// "prem: FUNCTION: CALL failed: NAME: STRING (code N)". Shared with
-// prem_gpu_cudart.cpp.
+// Declared in prem_gpu_report.h, with premGpuComplain and premGpuCheck.
 void premGpuReport(const char *Function, const char *Call, CUresult R) {
   const char *Name = nullptr, *Text = nullptr;
   if (cuGetErrorName(R, &Name) != CUDA_SUCCESS || !Name)
@@ -64,17 +64,18 @@ void premGpuReport(const char *Function, const char *Call, CUresult R) {
                Call, Name, Text ? ": " : "", Text ? Text : "", int(R));
 }
 
+void premGpuComplain(const char *Function, const char *Message) {
+  std::fprintf(stderr, "prem: %s: %s\n", Function, Message);
+}
+
 namespace {
 
-// Whether a call succeeded; says which failed and why when not.
 bool check(const char *Function, const char *Call, CUresult R) {
-  if (R != CUDA_SUCCESS)
-    premGpuReport(Function, Call, R);
-  return R == CUDA_SUCCESS;
+  return premGpuCheck(Function, Call, R);
 }
 
 void complain(const char *Function, const char *Message) {
-  std::fprintf(stderr, "prem: %s: %s\n", Function, Message);
+  premGpuComplain(Function, Message);
 }
 
 // The gate's context current for a scope (pushed when it is not already).

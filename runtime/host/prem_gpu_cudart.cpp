@@ -8,11 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/prem_gpu.h"
+#include "prem_gpu_report.h"
 
 #include <cstdio>
 #include <cuda_runtime_api.h>
 
-void premGpuReport(const char *Function, const char *Call, CUresult R);
 
 int prem_gpu_gate_attach_kernel(prem_gpu_gate *G, const void *Kernel) {
   static const char *const F = "prem_gpu_gate_attach_kernel";

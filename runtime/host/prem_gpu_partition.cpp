@@ -8,25 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "prem/prem_gpu.h"
+#include "prem_gpu_report.h"
 
 #include <cstdio>
 #include <cstdlib>
-
-void premGpuReport(const char *Function, const char *Call, CUresult R);
-
-namespace {
-
-bool check(const char *Function, const char *Call, CUresult R) {
-  if (R != CUDA_SUCCESS)
-    premGpuReport(Function, Call, R);
-  return R == CUDA_SUCCESS;
-}
-
-void complain(const char *Function, const char *Message) {
-  std::fprintf(stderr, "prem: %s: %s\n", Function, Message);
-}
-
-} // namespace
 
 #if CUDA_VERSION >= 12040
 
@@ -38,15 +23,16 @@ struct prem_gpu_partition {
 prem_gpu_partition *prem_gpu_partition_create(unsigned BeSms) {
   static const char *const F = "prem_gpu_partition_create";
   if (BeSms == 0) {
-    complain(F, "be_sms is 0: best effort needs at least one SM");
+    premGpuComplain(F, "be_sms is 0: best effort needs at least one SM");
     return nullptr;
   }
   CUdevice Dev;
   CUdevResource Whole, Group, Rest;
   unsigned Groups = 1;
-  if (!check(F, "cuCtxGetDevice", cuCtxGetDevice(&Dev)) ||
-      !check(F, "cuDeviceGetDevResource",
-             cuDeviceGetDevResource(Dev, &Whole, CU_DEV_RESOURCE_TYPE_SM)))
+  if (!premGpuCheck(F, "cuCtxGetDevice", cuCtxGetDevice(&Dev)) ||
+      !premGpuCheck(
+          F, "cuDeviceGetDevResource",
+          cuDeviceGetDevResource(Dev, &Whole, CU_DEV_RESOURCE_TYPE_SM)))
     return nullptr;
   if (BeSms >= Whole.sm.smCount) {
     std::fprintf(stderr,
@@ -55,9 +41,9 @@ prem_gpu_partition *prem_gpu_partition_create(unsigned BeSms) {
                  F, BeSms, Whole.sm.smCount);
     return nullptr;
   }
-  if (!check(F, "cuDevSmResourceSplitByCount",
-             cuDevSmResourceSplitByCount(&Group, &Groups, &Whole, &Rest, 0,
-                                         BeSms)))
+  if (!premGpuCheck(F, "cuDevSmResourceSplitByCount",
+                    cuDevSmResourceSplitByCount(&Group, &Groups, &Whole, &Rest,
+                                                0, BeSms)))
     return nullptr;
   // The split rounds up to the GPU's granularity: what is left may be
   // nothing.
@@ -71,18 +57,18 @@ prem_gpu_partition *prem_gpu_partition_create(unsigned BeSms) {
   auto *P = static_cast<prem_gpu_partition *>(
       std::calloc(1, sizeof(prem_gpu_partition)));
   if (!P) {
-    complain(F, "out of host memory");
+    premGpuComplain(F, "out of host memory");
     return nullptr;
   }
   CUdevResource *Resources[2] = {&Rest, &Group};
   for (int S = PREM_GPU_REALTIME; S <= PREM_GPU_BEST_EFFORT; ++S) {
     CUdevResourceDesc Desc;
     P->Sms[S] = Resources[S]->sm.smCount;
-    if (!check(F, "cuDevResourceGenerateDesc",
-               cuDevResourceGenerateDesc(&Desc, Resources[S], 1)) ||
-        !check(F, "cuGreenCtxCreate",
-               cuGreenCtxCreate(&P->Side[S], Desc, Dev,
-                                CU_GREEN_CTX_DEFAULT_STREAM))) {
+    if (!premGpuCheck(F, "cuDevResourceGenerateDesc",
+                      cuDevResourceGenerateDesc(&Desc, Resources[S], 1)) ||
+        !premGpuCheck(F, "cuGreenCtxCreate",
+                      cuGreenCtxCreate(&P->Side[S], Desc, Dev,
+                                       CU_GREEN_CTX_DEFAULT_STREAM))) {
       prem_gpu_partition_destroy(P);
       return nullptr;
     }
@@ -90,27 +76,26 @@ prem_gpu_partition *prem_gpu_partition_create(unsigned BeSms) {
   return P;
 }
 
-CUstream prem_gpu_partition_stream(prem_gpu_partition *P,
-                                   prem_gpu_side Side) {
+CUstream prem_gpu_partition_stream(prem_gpu_partition *P, prem_gpu_side Side) {
   static const char *const F = "prem_gpu_partition_stream";
   if (!P) {
-    complain(F, "no partition (NULL)");
+    premGpuComplain(F, "no partition (NULL)");
     return nullptr;
   }
   if (Side != PREM_GPU_REALTIME && Side != PREM_GPU_BEST_EFFORT) {
-    complain(F, "side is neither PREM_GPU_REALTIME nor PREM_GPU_BEST_EFFORT");
+    premGpuComplain(
+        F, "side is neither PREM_GPU_REALTIME nor PREM_GPU_BEST_EFFORT");
     return nullptr;
   }
   int Least = 0, Greatest = 0;
-  if (!check(F, "cuCtxGetStreamPriorityRange",
-             cuCtxGetStreamPriorityRange(&Least, &Greatest)))
+  if (!premGpuCheck(F, "cuCtxGetStreamPriorityRange",
+                    cuCtxGetStreamPriorityRange(&Least, &Greatest)))
     return nullptr;
   CUstream Stream = nullptr;
-  if (!check(F, "cuGreenCtxStreamCreate",
-             cuGreenCtxStreamCreate(&Stream, P->Side[Side],
-                                    CU_STREAM_NON_BLOCKING,
-                                    Side == PREM_GPU_REALTIME ? Greatest
-                                                              : Least)))
+  if (!premGpuCheck(
+          F, "cuGreenCtxStreamCreate",
+          cuGreenCtxStreamCreate(&Stream, P->Side[Side], CU_STREAM_NON_BLOCKING,
+                                 Side == PREM_GPU_REALTIME ? Greatest : Least)))
     return nullptr;
   return Stream;
 }
@@ -127,8 +112,8 @@ void prem_gpu_partition_destroy(prem_gpu_partition *P) {
     return;
   for (CUgreenCtx C : P->Side)
     if (C)
-      check("prem_gpu_partition_destroy", "cuGreenCtxDestroy",
-            cuGreenCtxDestroy(C));
+      premGpuCheck("prem_gpu_partition_destroy", "cuGreenCtxDestroy",
+                   cuGreenCtxDestroy(C));
   std::free(P);
 }
 
@@ -137,14 +122,15 @@ void prem_gpu_partition_destroy(prem_gpu_partition *P) {
 struct prem_gpu_partition {};
 
 prem_gpu_partition *prem_gpu_partition_create(unsigned) {
-  complain("prem_gpu_partition_create",
-           "libprem_gpu was built with CUDA older than 12.4, which has no "
-           "green contexts");
+  premGpuComplain(
+      "prem_gpu_partition_create",
+      "libprem_gpu was built with CUDA older than 12.4, which has no "
+      "green contexts");
   return nullptr;
 }
 
 CUstream prem_gpu_partition_stream(prem_gpu_partition *, prem_gpu_side) {
-  complain("prem_gpu_partition_stream", "no partition (NULL)");
+  premGpuComplain("prem_gpu_partition_stream", "no partition (NULL)");
   return nullptr;
 }
 
