@@ -350,7 +350,8 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
   // as Polly models a truncation; else not modelled. Within such low bits,
   // a cast that keeps at least as many is transparent. (Wider ones fall
   // under the no-wrap assumption below: SCEV writes ordinary index math
-  // with them, zext(trunc x to i26) for a quotient by 64 it cannot bound.)
+  // with them, zext(trunc x to i26) for a quotient by 64 it cannot bound.
+  // A mask of 17 to 31 bits is read as its operand: not modelled yet.)
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     unsigned Narrowest =
         std::min(Cast->getType()->getScalarSizeInBits(),
@@ -363,14 +364,6 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
                   "a value of " + std::to_string(Narrowest) +
                       " bits that may have lost bits: " + scevText(Cast));
     }
-    // A mask of 17 to 31 bits of an index (buf[i & (2^20 - 1)], a ring
-    // buffer) is its low bits too, where SCEV cannot show that none is
-    // lost. One of a runtime value alone stays under the assumption below:
-    // clang passes an int as 64 bits and writes a loop's trip count as
-    // zext(trunc m to i31), which no range shows positive.
-    if (Narrowest < 32 && isa<SCEVZeroExtendExpr>(Cast) && !LowBitsWidth &&
-        isVariant(Cast->getOperand(0)) && !castKeepsValue(Cast))
-      return lowBits(Cast->getOperand(0), Err);
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
