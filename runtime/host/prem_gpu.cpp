@@ -70,14 +70,6 @@ void premGpuComplain(const char *Function, const char *Message) {
 
 namespace {
 
-bool check(const char *Function, const char *Call, CUresult R) {
-  return premGpuCheck(Function, Call, R);
-}
-
-void complain(const char *Function, const char *Message) {
-  premGpuComplain(Function, Message);
-}
-
 // The gate's context current for a scope (pushed when it is not already).
 class InContext {
 public:
@@ -87,7 +79,8 @@ public:
       Ok = true;
       return;
     }
-    Ok = check(Function, "cuCtxPushCurrent", cuCtxPushCurrent(G->Context));
+    Ok = premGpuCheck(Function, "cuCtxPushCurrent",
+                      cuCtxPushCurrent(G->Context));
     Pushed = Ok;
   }
   ~InContext() {
@@ -115,7 +108,7 @@ bool validGovernor(const char *Function, const prem_gate_governor &Gov) {
   else if (!(Gov.e0_ns >= 0) || !(Gov.e1_ns >= 0))
     Problem = "governor.e0_ns and e1_ns must be times (>= 0)";
   if (Problem)
-    complain(Function, Problem);
+    premGpuComplain(Function, Problem);
   return !Problem;
 }
 
@@ -139,21 +132,22 @@ prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *Cfg) {
   static const char *const F = "prem_gpu_gate_create";
   prem_gpu_gate_config C = Cfg ? *Cfg : prem_gpu_gate_defaults();
   if (!C.period_ns || !C.watchdog_ns) {
-    complain(F, "period_ns and watchdog_ns must be > 0 (start from "
-                "prem_gpu_gate_defaults())");
+    premGpuComplain(F, "period_ns and watchdog_ns must be > 0 (start from "
+                       "prem_gpu_gate_defaults())");
     return nullptr;
   }
   if (!validGovernor(F, C.governor))
     return nullptr;
-  if (!check(F, "cuInit", cuInit(0)))
+  if (!premGpuCheck(F, "cuInit", cuInit(0)))
     return nullptr;
   CUcontext Context = nullptr;
-  if (!check(F, "cuCtxGetCurrent", cuCtxGetCurrent(&Context)))
+  if (!premGpuCheck(F, "cuCtxGetCurrent", cuCtxGetCurrent(&Context)))
     return nullptr;
   if (!Context) {
-    complain(F, "no current CUDA context (create one, or make the primary "
-                "context current: cuDevicePrimaryCtxRetain and "
-                "cuCtxSetCurrent, or in a CUDA runtime program cudaFree(0))");
+    premGpuComplain(
+        F, "no current CUDA context (create one, or make the primary "
+           "context current: cuDevicePrimaryCtxRetain and "
+           "cuCtxSetCurrent, or in a CUDA runtime program cudaFree(0))");
     return nullptr;
   }
 
@@ -172,14 +166,15 @@ prem_gpu_gate *prem_gpu_gate_create(const prem_gpu_gate_config *Cfg) {
   // it as they are.
   auto *G = static_cast<prem_gpu_gate *>(std::malloc(sizeof(prem_gpu_gate)));
   if (!G) {
-    complain(F, "out of host memory");
+    premGpuComplain(F, "out of host memory");
     return nullptr;
   }
   *G = {Context, 0, nullptr, C.be_bytes_per_period};
-  if (check(F, "cuMemAlloc", cuMemAlloc(&G->State, sizeof State)) &&
-      check(F, "cuStreamCreate",
-            cuStreamCreate(&G->Reader, CU_STREAM_NON_BLOCKING)) &&
-      check(F, "cuMemcpyHtoD", cuMemcpyHtoD(G->State, &State, sizeof State)))
+  if (premGpuCheck(F, "cuMemAlloc", cuMemAlloc(&G->State, sizeof State)) &&
+      premGpuCheck(F, "cuStreamCreate",
+                   cuStreamCreate(&G->Reader, CU_STREAM_NON_BLOCKING)) &&
+      premGpuCheck(F, "cuMemcpyHtoD",
+                   cuMemcpyHtoD(G->State, &State, sizeof State)))
     return G;
   if (G->Reader)
     cuStreamDestroy(G->Reader);
@@ -216,13 +211,14 @@ static int writeModuleGlobal(const char *F, CUmodule Module, const char *Name,
                  F, Name, Bytes, Size);
     return -1;
   }
-  return check(F, "cuMemcpyHtoD", cuMemcpyHtoD(Global, Data, Size)) ? 0 : -1;
+  return premGpuCheck(F, "cuMemcpyHtoD", cuMemcpyHtoD(Global, Data, Size)) ? 0
+                                                                           : -1;
 }
 
 int prem_gpu_gate_attach(prem_gpu_gate *G, CUmodule Module) {
   static const char *const F = "prem_gpu_gate_attach";
   if (!G || !Module) {
-    complain(F, G ? "no module (NULL)" : "no gate (NULL)");
+    premGpuComplain(F, G ? "no module (NULL)" : "no gate (NULL)");
     return -1;
   }
   InContext Scope(G, F);
@@ -238,7 +234,7 @@ int prem_gpu_gate_attach(prem_gpu_gate *G, CUmodule Module) {
 int prem_gpu_gate_realtime(prem_gpu_gate *G, const prem_gate_governor *Gov) {
   static const char *const F = "prem_gpu_gate_realtime";
   if (!G || !Gov) {
-    complain(F, G ? "no governor (NULL)" : "no gate (NULL)");
+    premGpuComplain(F, G ? "no governor (NULL)" : "no gate (NULL)");
     return -1;
   }
   if (!validGovernor(F, *Gov))
@@ -248,22 +244,22 @@ int prem_gpu_gate_realtime(prem_gpu_gate *G, const prem_gate_governor *Gov) {
     return -1;
   uint64_t Budget = budgetFor(G->BytesPerPeriod, Gov->nominal);
   double Ratio = Gov->nominal;
-  bool Ok = check(F, "cuMemcpyHtoD",
-                  cuMemcpyHtoD(G->State + offsetof(prem_gate, governor), Gov,
-                               sizeof *Gov)) &&
-            check(F, "cuMemcpyHtoD",
-                  cuMemcpyHtoD(G->State + offsetof(prem_gate, be_ratio), &Ratio,
-                               sizeof Ratio)) &&
-            check(F, "cuMemcpyHtoD",
-                  cuMemcpyHtoD(G->State + offsetof(prem_gate, be_budget),
-                               &Budget, sizeof Budget));
+  bool Ok = premGpuCheck(F, "cuMemcpyHtoD",
+                         cuMemcpyHtoD(G->State + offsetof(prem_gate, governor),
+                                      Gov, sizeof *Gov)) &&
+            premGpuCheck(F, "cuMemcpyHtoD",
+                         cuMemcpyHtoD(G->State + offsetof(prem_gate, be_ratio),
+                                      &Ratio, sizeof Ratio)) &&
+            premGpuCheck(F, "cuMemcpyHtoD",
+                         cuMemcpyHtoD(G->State + offsetof(prem_gate, be_budget),
+                                      &Budget, sizeof Budget));
   return Ok ? 0 : -1;
 }
 
 static int flag(prem_gpu_gate *G, CUstream Stream, unsigned Slot,
                 unsigned char Value, const char *F) {
   if (!G) {
-    complain(F, "no gate (NULL)");
+    premGpuComplain(F, "no gate (NULL)");
     return -1;
   }
   if (Slot >= sizeof(((prem_gate *)nullptr)->rt_active)) {
@@ -276,9 +272,10 @@ static int flag(prem_gpu_gate *G, CUstream Stream, unsigned Slot,
   InContext Scope(G, F);
   if (!Scope.Ok)
     return -1;
-  return check(F, "cuMemsetD8Async",
-               cuMemsetD8Async(G->State + offsetof(prem_gate, rt_active) + Slot,
-                               Value, 1, Stream))
+  return premGpuCheck(
+             F, "cuMemsetD8Async",
+             cuMemsetD8Async(G->State + offsetof(prem_gate, rt_active) + Slot,
+                             Value, 1, Stream))
              ? 0
              : -1;
 }
@@ -294,7 +291,7 @@ int prem_gpu_gate_end(prem_gpu_gate *G, CUstream Stream, unsigned Slot) {
 int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
   static const char *const F = "prem_gpu_tdma_set";
   if (!Module || !Table) {
-    complain(F, Module ? "no table (NULL)" : "no module (NULL)");
+    premGpuComplain(F, Module ? "no table (NULL)" : "no module (NULL)");
     return -1;
   }
   // The device runtime divides by both and waits for budget_ns left in a
@@ -302,8 +299,9 @@ int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
   if (!Table->slot_ns || !Table->slots || Table->budget_ns >= Table->slot_ns ||
       Table->launch_slot > Table->slots ||
       Table->slot_ns > UINT64_MAX / Table->slots) {
-    complain(F, "the table wants slot_ns > 0, slots > 0, budget_ns < slot_ns, "
-                "launch_slot <= slots and slot_ns x slots within 64 bits");
+    premGpuComplain(
+        F, "the table wants slot_ns > 0, slots > 0, budget_ns < slot_ns, "
+           "launch_slot <= slots and slot_ns x slots within 64 bits");
     return -1;
   }
   return writeModuleGlobal(F, Module, "__prem_tdma", Table, sizeof *Table,
@@ -314,7 +312,7 @@ int prem_gpu_tdma_set(CUmodule Module, const prem_tdma *Table) {
 int prem_gpu_trace_set(CUmodule Module, int On) {
   static const char *const F = "prem_gpu_trace_set";
   if (!Module) {
-    complain(F, "no module (NULL)");
+    premGpuComplain(F, "no module (NULL)");
     return -1;
   }
   uint32_t Enabled = On != 0;
@@ -327,13 +325,14 @@ int prem_gpu_trace_set(CUmodule Module, int On) {
 int prem_gpu_gate_best_effort(CUfunction Kernel) {
   static const char *const F = "prem_gpu_gate_best_effort";
   if (!Kernel) {
-    complain(F, "no kernel (NULL)");
+    premGpuComplain(F, "no kernel (NULL)");
     return -1;
   }
-  return check(F, "cuFuncSetAttribute",
-               cuFuncSetAttribute(
-                   Kernel, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-                   CU_SHAREDMEM_CARVEOUT_MAX_SHARED))
+  return premGpuCheck(F, "cuFuncSetAttribute",
+                      cuFuncSetAttribute(
+                          Kernel,
+                          CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                          CU_SHAREDMEM_CARVEOUT_MAX_SHARED))
              ? 0
              : -1;
 }
@@ -342,13 +341,15 @@ static int readStats(prem_gpu_gate *G, prem_gpu_gate_stats *Stats,
                      const char *F) {
   *Stats = {};
   prem_gate State;
-  if (!check(F, "cuMemcpyDtoHAsync",
-             cuMemcpyDtoHAsync(&State, G->State, sizeof State, G->Reader)) ||
-      !check(F, "cuStreamSynchronize", cuStreamSynchronize(G->Reader)))
+  if (!premGpuCheck(
+          F, "cuMemcpyDtoHAsync",
+          cuMemcpyDtoHAsync(&State, G->State, sizeof State, G->Reader)) ||
+      !premGpuCheck(F, "cuStreamSynchronize", cuStreamSynchronize(G->Reader)))
     return -1;
   if (State.magic != PREM_GATE_MAGIC) {
-    complain(F, "the state in device memory lost its magic number (a kernel "
-                "wrote over it)");
+    premGpuComplain(
+        F, "the state in device memory lost its magic number (a kernel "
+           "wrote over it)");
     return -1;
   }
   Stats->be_polls = State.be_polls;
@@ -365,7 +366,8 @@ static int readStats(prem_gpu_gate *G, prem_gpu_gate_stats *Stats,
 int prem_gpu_gate_read(prem_gpu_gate *G, prem_gpu_gate_stats *Stats) {
   static const char *const F = "prem_gpu_gate_read";
   if (!G || !Stats) {
-    complain(F, G ? "no place for the statistics (NULL)" : "no gate (NULL)");
+    premGpuComplain(F, G ? "no place for the statistics (NULL)"
+                         : "no gate (NULL)");
     if (Stats)
       *Stats = {};
     return -1;
@@ -388,10 +390,10 @@ prem_gpu_gate_stats prem_gpu_gate_stop(prem_gpu_gate *G) {
     if (Scope.Ok) {
       // A kernel that trapped leaves the context unusable: every call below
       // then fails and says so.
-      if (check(F, "cuCtxSynchronize", cuCtxSynchronize()))
+      if (premGpuCheck(F, "cuCtxSynchronize", cuCtxSynchronize()))
         readStats(G, &Stats, F);
-      check(F, "cuStreamDestroy", cuStreamDestroy(G->Reader));
-      check(F, "cuMemFree", cuMemFree(G->State));
+      premGpuCheck(F, "cuStreamDestroy", cuStreamDestroy(G->Reader));
+      premGpuCheck(F, "cuMemFree", cuMemFree(G->State));
     }
   }
   std::free(G);

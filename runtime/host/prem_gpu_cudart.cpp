@@ -13,12 +13,10 @@
 #include <cstdio>
 #include <cuda_runtime_api.h>
 
-
 int prem_gpu_gate_attach_kernel(prem_gpu_gate *G, const void *Kernel) {
   static const char *const F = "prem_gpu_gate_attach_kernel";
   if (!G || !Kernel) {
-    std::fprintf(stderr, "prem: %s: %s\n", F,
-                 G ? "no kernel (NULL)" : "no gate (NULL)");
+    premGpuComplain(F, G ? "no kernel (NULL)" : "no gate (NULL)");
     return -1;
   }
   cudaFunction_t Function;

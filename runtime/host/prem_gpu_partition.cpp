@@ -20,6 +20,10 @@ struct prem_gpu_partition {
   unsigned Sms[2];
 };
 
+static bool isSide(prem_gpu_side Side) {
+  return Side == PREM_GPU_REALTIME || Side == PREM_GPU_BEST_EFFORT;
+}
+
 prem_gpu_partition *prem_gpu_partition_create(unsigned BeSms) {
   static const char *const F = "prem_gpu_partition_create";
   if (BeSms == 0) {
@@ -82,7 +86,7 @@ CUstream prem_gpu_partition_stream(prem_gpu_partition *P, prem_gpu_side Side) {
     premGpuComplain(F, "no partition (NULL)");
     return nullptr;
   }
-  if (Side != PREM_GPU_REALTIME && Side != PREM_GPU_BEST_EFFORT) {
+  if (!isSide(Side)) {
     premGpuComplain(
         F, "side is neither PREM_GPU_REALTIME nor PREM_GPU_BEST_EFFORT");
     return nullptr;
@@ -102,7 +106,7 @@ CUstream prem_gpu_partition_stream(prem_gpu_partition *P, prem_gpu_side Side) {
 
 unsigned prem_gpu_partition_sms(const prem_gpu_partition *P,
                                 prem_gpu_side Side) {
-  if (!P || (Side != PREM_GPU_REALTIME && Side != PREM_GPU_BEST_EFFORT))
+  if (!P || !isSide(Side))
     return 0;
   return P->Sms[Side];
 }

@@ -348,6 +348,13 @@ bool writesOnlyErrno(const llvm::Instruction &I);
 const llvm::SCEV *parameterValue(const llvm::SCEV *S,
                                  llvm::ScalarEvolution &SE);
 
+/// The footprint's reading of an integer cast (AffineForm's translate):
+/// one that passes through this many bits or fewer is its operand only
+/// where no bit is lost, else low bits or not modelled; a wider one is its
+/// operand (the no-wrap assumption it records). prem-tile compares trip
+/// counts the same way (firstTripGuard in the model).
+constexpr unsigned NarrowCastBits = 16;
+
 /// "[32,8]": iterations per depth of a tile, as printers show them.
 std::string tileText(llvm::ArrayRef<uint64_t> Iterations);
 

@@ -356,7 +356,8 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     unsigned Narrowest =
         std::min(Cast->getType()->getScalarSizeInBits(),
                  Cast->getOperand(0)->getType()->getScalarSizeInBits());
-    if (Narrowest <= 16 && !(LowBitsWidth && Narrowest >= LowBitsWidth) &&
+    if (Narrowest <= NarrowCastBits &&
+        !(LowBitsWidth && Narrowest >= LowBitsWidth) &&
         !castKeepsValue(Cast)) {
       if (isa<SCEVZeroExtendExpr>(Cast) && !LowBitsWidth)
         return lowBits(Cast->getOperand(0), Err);

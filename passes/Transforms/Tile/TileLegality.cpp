@@ -785,16 +785,15 @@ BranchInst *prem::tile::loopGuard(const Loop &L) {
   return Guard;
 }
 
-/// Whether A and B are the same expression once every cast of 17 bits or
-/// more is read as its operand, as the footprint's AffineForm reads them
-/// (narrower ones it models as low bits, or not at all).
+/// Whether A and B are the same expression once every cast wider than
+/// NarrowCastBits is read as its operand, as the footprint reads them.
 static bool equalInModel(const SCEV *A, const SCEV *B) {
   auto Strip = [](const SCEV *S) {
     while (auto *C = dyn_cast<SCEVCastExpr>(S)) {
       unsigned Narrowest = std::min(
           C->getType()->getScalarSizeInBits(),
           C->getOperand(0)->getType()->getScalarSizeInBits());
-      if (Narrowest <= 16)
+      if (Narrowest <= NarrowCastBits)
         break;
       S = C->getOperand(0);
     }
