@@ -252,6 +252,31 @@ bool Affinator::castKeepsValue(const SCEVCastExpr *Cast) const {
       APInt::getMaxValue(Bits).zext(Width));
 }
 
+void Affinator::noteMasks(const Value *Ptr) {
+  // Index math only: a load or a phi ends the walk (what it yields is
+  // translated, or refused, on its own).
+  SmallVector<const Value *, 8> Work{Ptr};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second || Seen.size() > 64 ||
+        isa<LoadInst, PHINode, CallBase>(I))
+      continue;
+    append_range(Work, I->operands());
+    auto *Mask = dyn_cast<ConstantInt>(I->getOperand(I->getNumOperands() - 1));
+    if (I->getOpcode() != Instruction::And || !Mask ||
+        !Mask->getValue().isMask())
+      continue;
+    unsigned Bits = Mask->getValue().countTrailingOnes();
+    if (Bits <= NarrowCastBits || Bits >= I->getType()->getScalarSizeInBits())
+      continue;
+    // SCEV writes x & (2^w - 1) as zext(trunc x to iw).
+    if (auto *Z = dyn_cast<SCEVZeroExtendExpr>(
+            SE.getSCEV(const_cast<Instruction *>(I))))
+      MaskedTruncs.insert(Z->getOperand(0));
+  }
+}
+
 std::optional<Linear> Affinator::lowBits(const SCEV *E, AffineError &Err) {
   // Sums and products keep the low bits: E's form over the integers,
   // its truncations dropped, has E's low bits.
@@ -351,12 +376,15 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
   // a cast that keeps at least as many is transparent. (Wider ones fall
   // under the no-wrap assumption below: SCEV writes ordinary index math
   // with them, zext(trunc x to i26) for a quotient by 64 it cannot bound.
-  // A mask of 17 to 31 bits is read as its operand: not modelled yet.)
+  // A wider mask the source wrote, x[i & (2^20 - 1)], is low bits too:
+  // noteMasks found it in the IR.)
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     unsigned Narrowest =
         std::min(Cast->getType()->getScalarSizeInBits(),
                  Cast->getOperand(0)->getType()->getScalarSizeInBits());
-    if (Narrowest <= NarrowCastBits &&
+    bool ExplicitMask = isa<SCEVZeroExtendExpr>(Cast) &&
+                        MaskedTruncs.contains(Cast->getOperand(0));
+    if ((Narrowest <= NarrowCastBits || ExplicitMask) &&
         !(LowBitsWidth && Narrowest >= LowBitsWidth) &&
         !castKeepsValue(Cast)) {
       if (isa<SCEVZeroExtendExpr>(Cast) && !LowBitsWidth)

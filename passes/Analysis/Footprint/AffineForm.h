@@ -238,6 +238,11 @@ public:
 
   std::optional<Linear> translate(const SCEV *S, AffineError &Err);
 
+  /// Records the explicit low-bit masks (`i & (2^w - 1)`, w wider than
+  /// NarrowCastBits) in the address computation of Ptr: translate reads
+  /// SCEV's zext(trunc i to iw) of such a mask as i mod 2^w, not as i.
+  void noteMasks(const Value *Ptr);
+
 private:
   ScalarEvolution &SE;
   LoopInfo &LI;
@@ -295,6 +300,9 @@ private:
   std::optional<Linear> lowBits(const SCEV *E, AffineError &Err);
   /// While lowBits translates: the bits kept (0: not).
   unsigned LowBitsWidth = 0;
+  /// The truncations trunc(i to iw) that explicit masks of the accesses'
+  /// subscripts are in SCEV (noteMasks).
+  SmallPtrSet<const SCEV *, 4> MaskedTruncs;
   /// The phis equalIncoming is translating (a cycle of phis has no form).
   SmallPtrSet<const PHINode *, 4> Merging;
 

@@ -215,6 +215,7 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
     return;
   }
   setChainFor(I);
+  Aff.noteMasks(Ptr);
   RawAccess RA;
   RA.Offset = SE.getMinusSCEV(PtrS, BaseS);
   RA.Chain = Aff.Chain;

@@ -1,7 +1,8 @@
 // Subscripts from the low bits of an index (x[i & 7], a ring of eight):
 // zext(trunc i to i3) is i mod 8, a floor term, not i (which an assumption
 // of no wrapping would have made it: x[0..63] for x[0..7]); up to 16 bits
-// (x[i & 1023]). With a runtime
+// (x[i & 1023]), and wider where the source masks the index
+// (x[i & (2^20 - 1)]). With a runtime
 // value in the masked form, or a sign extension of the low bits
 // ((signed char)(i * 5), which clang writes ashr exact (mul i, 5 << 24), 24:
 // it wraps from i = 26 on, so it is not x[128 + 5 * i]), it is not
@@ -19,6 +20,14 @@ void ring1024(const float *restrict x, float *restrict y) {
 #pragma omp target teams distribute parallel for map(to: x[0:1024]) map(from: y[0:4096])
   for (int i = 0; i < 4096; i++)
     y[i] = x[i & 1023];
+}
+
+// A mask of 20 bits, beyond the 16 that a cast's own rule covers: read as
+// i mod 2^20 too (it was read as i under the no-wrap assumption: x[0..2^21)).
+void ring1m(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:1 << 20]) map(from: y[0:1 << 21])
+  for (int i = 0; i < (1 << 21); i++)
+    y[i] = x[i & ((1 << 20) - 1)];
 }
 
 void ring_from(const float *restrict x, float *restrict y, int k) {
@@ -39,6 +48,9 @@ void signed_byte(const float *restrict x, float *restrict y) {
 // CHECK:       exact: yes
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1024_l{{[0-9]+}}
 // CHECK:       read  x[1*i0 + -1024*floor((0 + 1*i0)/1024)]
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1m_l{{[0-9]+}}
+// CHECK:       read  x[1*i0 + -1048576*floor((0 + 1*i0)/1048576)]
+// CHECK-NEXT:  elements: [simt_n, simt_lb] -> { x[o] : {{.*}}0 <= o <= 1048575{{.*}} }
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring_from_l{{[0-9]+}}
 // CHECK:       reason NonAffineSubscript: the low bits of a form with runtime values or floors
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_signed_byte_l{{[0-9]+}}
