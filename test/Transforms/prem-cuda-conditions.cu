@@ -28,6 +28,12 @@
 // FOOT-LABEL: kernel colour region colour
 // FOOT:        write y[1*i0 + 1*p0] if ((0 + 1*i0 + 1*p0) mod 2) = (0 + 1*c1)
 // FOOT-NEXT:   elements: [p0, c1] -> { y[o] : (c1 + o) mod 2 = 0 and 0 <= c1 <= 1 and p0 <= o <= 31 + p0 }
+// The colour in the bounds guard's branch (seidel): the whole branch is a
+// condition of every access; prem-tile bounds the block by its other tests.
+// FOOT-LABEL: kernel redblack region redblack
+// FOOT:        read  a[1*i0 + 1*p0 + -1] if (((0 + 1*i0 + 1*p0) mod 2) = (0 + 1*c1) and ((0 + 1*i0 + 1*p0) > (0) and (0 + 1*i0 + 1*p0) < (0 + 1*p2)))
+// FOOT:        write a[1*i0 + 1*p0] if (((0 + 1*i0 + 1*p0) mod 2) = (0 + 1*c1) and ((0 + 1*i0 + 1*p0) > (0) and (0 + 1*i0 + 1*p0) < (0 + 1*p2)))
+// FOOT-NEXT:   elements: [p0, c1, p2] -> { a[o] : exists (e0: 0 <= c1 <= 1 and 2e0 >= p0 + c1 and 2e0 >= -1 + c1 + o and c1 < 2e0 <= 1 + c1 + o and 2e0 < c1 + p2 and 2e0 <= 31 + p0 + c1) }
 // Nested conditions, and an || (clang's select) inside.
 // FOOT-LABEL: kernel window region window
 // FOOT:        write y[1*i0 + 1*p0] if (0 + 1*i0 + 1*p0) >= (0 + 1*lo1) and ((0 + 1*i0 + 1*p0) < (0 + 1*hi2) or (0 + 1*i0 + 1*p0) = (0 + 1*p3))
@@ -38,6 +44,7 @@
 // REMARK: kernel shift: thread block tiled, 32 threads per PREM interval
 // REMARK: kernel top: thread block tiled, 32 threads per PREM interval
 // REMARK: kernel colour: thread block tiled, 32 threads per PREM interval
+// REMARK: kernel redblack: thread block tiled, 32 threads per PREM interval
 // REMARK: kernel window: thread block tiled, 32 threads per PREM interval
 // REMARK: kernel square not transformed: an access runs only under a condition: the condition at %cmp{{[0-9]*}} is not affine
 
@@ -49,6 +56,20 @@
 // CHECK-NEXT:  [[LEFT:%[0-9]+]] = sub i64 [[BYTES]], 4
 // CHECK-NEXT:  select i1 [[FIRST]], i64 0, i64 [[LEFT]]
 // CHECK:       %prem.begin = freeze ptr
+// redblack's block takes the scratchpad path where its first and last
+// threads pass the bounds (0 < i < n - 1); the colour is no part of it.
+// CHECK-LABEL: define {{.*}} @redblack(
+// CHECK:       %or.cond{{[0-9]*}} = and i1 %cmp5, %or.cond
+// CHECK:       [[FIRSTIN:%[0-9]+]] = icmp sgt i32 %mul, 0
+// CHECK-NEXT:  {{%[0-9]+}} = and i1 {{%[0-9]+}}, [[FIRSTIN]]
+// CHECK-NEXT:  [[FIRSTLT:%[0-9]+]] = icmp slt i32 %mul, %sub
+// CHECK-NEXT:  {{%[0-9]+}} = and i1 {{%[0-9]+}}, [[FIRSTLT]]
+// CHECK-NEXT:  [[END:%[0-9]+]] = add i32 {{%[0-9]+}}, %mul
+// CHECK-NEXT:  [[LAST:%[0-9]+]] = add i32 [[END]], -1
+// CHECK-NEXT:  {{%[0-9]+}} = icmp sgt i32 [[LAST]], 0
+// CHECK-NEXT:  and i1
+// CHECK-NEXT:  {{%[0-9]+}} = icmp slt i32 [[LAST]], %sub
+// CHECK:       %prem.fits = and i1
 // square is left as it was.
 // CHECK-LABEL: define {{.*}} @square(
 // CHECK-NOT:   prem.

@@ -32,6 +32,7 @@ namespace llvm {
 class ScalarEvolution;
 class BasicBlock;
 class BranchInst;
+class ICmpInst;
 class Instruction;
 class SCEV;
 class Value;
@@ -354,6 +355,12 @@ const llvm::SCEV *parameterValue(const llvm::SCEV *S,
 /// operand (the no-wrap assumption it records). prem-tile compares trip
 /// counts the same way (firstTripGuard in the model).
 constexpr unsigned NarrowCastBits = 16;
+
+/// Whether Cmp compares an index's low bits (x & (2^k - 1): seidel's colour
+/// ((i + j) & 1) == c). Such a test is a condition of the accesses after
+/// it (Guards.cpp), never part of a thread block's bounds guard: half of
+/// every block fails it.
+bool comparesLowBits(const llvm::ICmpInst &Cmp);
 
 /// "[32,8]": iterations per depth of a tile, as printers show them.
 std::string tileText(llvm::ArrayRef<uint64_t> Iterations);

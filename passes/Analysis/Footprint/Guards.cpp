@@ -51,6 +51,27 @@ static bool leavesBody(const BasicBlock *From, const BasicBlock *Other,
   return true;
 }
 
+bool prem::comparesLowBits(const ICmpInst &Cmp) {
+  const Value *X;
+  const APInt *Mask;
+  return any_of(Cmp.operands(), [&](const Value *Side) {
+    return match(Side, m_And(m_Value(X), m_APInt(Mask))) && Mask->isMask();
+  });
+}
+
+/// A thread-index kernel's early return is its bounds guard only where no
+/// test of its condition is of low bits (comparesLowBits).
+static bool testsLowBits(const Value *Cond) {
+  const Value *X, *Y;
+  if (match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y))) ||
+      match(Cond, m_LogicalOr(m_Value(X), m_Value(Y))))
+    return testsLowBits(X) || testsLowBits(Y);
+  if (match(Cond, m_Not(m_Value(X))))
+    return testsLowBits(X);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  return Cmp && comparesLowBits(*Cmp);
+}
+
 void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
   const BasicBlock *BB = I.getParent();
   const Loop *In = LI.getLoopFor(BB);
@@ -69,7 +90,8 @@ void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
       continue;
     for (unsigned S : {0u, 1u})
       if (DT.dominates(BasicBlockEdge(D, Br->getSuccessor(S)), BB) &&
-          !leavesBody(D, Br->getSuccessor(1 - S), In, DT))
+          (!leavesBody(D, Br->getSuccessor(1 - S), In, DT) ||
+           (!In && testsLowBits(Br->getCondition()))))
         Guards.push_back({Br, S});
   }
   if (Guards.empty())

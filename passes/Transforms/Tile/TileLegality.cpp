@@ -695,39 +695,10 @@ Refusal NestTiler::threadBlockLegality() {
   // The bounds guard: if (i < n) { body } with the other way to the return,
   // or if (i >= n) return; or an && of such comparisons (if (i > 0 &&
   // i < n - 1)), an || for a guard that returns when true.
-  int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
-             : Br->getSuccessor(0) == ReturnBlock ? 1
-                                                  : -1;
-  if (Body < 0 || !guardTests(Br->getCondition(), Body == 1, Guards))
-    return {Refusal::KernelShape,
-            "the kernel's first branch is not a bounds guard (if (i < n) "
-            "around the body, else return)"};
-  // Guards in a row (if (i >= n) return; if (j >= m) return;, or clang's
-  // split of a && whose first test it hoisted) are one guard: each block
-  // between computes its test and touches no memory.
-  for (BasicBlock *Next = Br->getSuccessor(Body);;) {
-    auto *NextBr = dyn_cast<BranchInst>(Next->getTerminator());
-    if (!NextBr || !NextBr->isConditional() ||
-        !Next->getSinglePredecessor() ||
-        any_of(*Next, [](Instruction &I) {
-          return I.mayHaveSideEffects() || I.mayReadFromMemory() ||
-                 isa<PHINode>(I);
-        }))
-      break;
-    int NextBody = NextBr->getSuccessor(1) == ReturnBlock   ? 0
-                   : NextBr->getSuccessor(0) == ReturnBlock ? 1
-                                                            : -1;
-    SmallVector<GuardTest, 2> More;
-    if (NextBody < 0 ||
-        !guardTests(NextBr->getCondition(), NextBody == 1, More) ||
-        Guards.size() + More.size() > 8)
-      break;
-    append_range(Guards, More);
-    Br = NextBr;
-    Body = NextBody;
-    Next = Br->getSuccessor(Body);
-  }
-  for (const GuardTest &G : Guards) {
+  // A test is part of the bounds guard where the block's corners bound it
+  // (cornerBoundedSide): then every thread of a block that passes at its
+  // corners passes it.
+  auto BoundsTest = [&](const GuardTest &G) -> Refusal {
     unsigned Dims = 0;
     const SCEV *Sides[2] = {SE.getSCEV(G.Cmp->getOperand(0)),
                             SE.getSCEV(G.Cmp->getOperand(1))};
@@ -755,7 +726,50 @@ Refusal NestTiler::threadBlockLegality() {
       return {Refusal::KernelShape,
               "a comparison of the bounds guard compares two thread "
               "dimensions (its block's corners would not bound it)"};
+    return {};
+  };
+  int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
+             : Br->getSuccessor(0) == ReturnBlock ? 1
+                                                  : -1;
+  if (Body < 0 || !guardTests(Br->getCondition(), Body == 1, Guards))
+    return {Refusal::KernelShape,
+            "the kernel's first branch is not a bounds guard (if (i < n) "
+            "around the body, else return)"};
+  // Guards in a row (if (i >= n) return; if (j >= m) return;, or clang's
+  // split of a && whose first test it hoisted) are one guard: each block
+  // between computes its test and touches no memory.
+  for (BasicBlock *Next = Br->getSuccessor(Body);;) {
+    auto *NextBr = dyn_cast<BranchInst>(Next->getTerminator());
+    if (!NextBr || !NextBr->isConditional() ||
+        !Next->getSinglePredecessor() ||
+        any_of(*Next, [](Instruction &I) {
+          return I.mayHaveSideEffects() || I.mayReadFromMemory() ||
+                 isa<PHINode>(I);
+        }))
+      break;
+    int NextBody = NextBr->getSuccessor(1) == ReturnBlock   ? 0
+                   : NextBr->getSuccessor(0) == ReturnBlock ? 1
+                                                            : -1;
+    SmallVector<GuardTest, 2> More;
+    // A test the corners do not bound (seidel's ((i + j) & 1) == color
+    // after its bounds) stays in the body: its accesses run under it, as
+    // under any condition there.
+    if (NextBody < 0 ||
+        !guardTests(NextBr->getCondition(), NextBody == 1, More) ||
+        Guards.size() + More.size() > 8 ||
+        any_of(More, [&](const GuardTest &G) { return bool(BoundsTest(G)); }))
+      break;
+    append_range(Guards, More);
+    Br = NextBr;
+    Body = NextBody;
+    Next = Br->getSuccessor(Body);
   }
+  // A test of low bits in the guard's branch (if (i < n && (i & 1) == c))
+  // is its accesses' condition in the footprint; the rest bound the block.
+  for (const GuardTest &G : Guards)
+    if (Refusal Why = BoundsTest(G); Why && !comparesLowBits(*G.Cmp))
+      return Why;
+  erase_if(Guards, [&](const GuardTest &G) { return bool(BoundsTest(G)); });
   for (const GuardTest &G : Guards)
     GuardBound += guardConstraint(G);
   BodyStart = Br->getSuccessor(Body);

@@ -11,6 +11,7 @@ enum { M = 4 * 32 + 22, Blocks = 5, Threads = 32 };
 void shift(const float *, float *, int);
 void top(const float *, float *, int, int);
 void colour(const float *, float *, float *, int, int);
+void redblack(float *, int, int);
 void window(const float *, float *, float *, int, int, int);
 void square(const float *, float *, float *, int);
 static float *X, *Y, *Z;
@@ -18,6 +19,7 @@ static int Colour;
 static void runShift(void) { shift(X, Y, M); }
 static void runTop(void) { top(X, Y, M, 7); }
 static void runColour(void) { colour(X, Y, Z, M, Colour); }
+static void runRedBlack(void) { redblack(Z, M, Colour); }
 static void runWindow(void) { window(X, Y, Z, M, 40, 100); }
 static void runSquare(void) { square(X, Y, Z, M); }
 
@@ -31,6 +33,10 @@ int main(void) {
     launch(runColour, Blocks, Threads);
     report("colour", Y, M);
     report("colour-z", Z, M);
+  }
+  for (Colour = 0; Colour < 2; ++Colour) {
+    launch(runRedBlack, Blocks, Threads);
+    report("redblack", Z, M);
   }
   launch(runWindow, Blocks, Threads);
   report("window", Y, M);

@@ -42,6 +42,17 @@ colour(const float *x, float *y, float *z, int n, int c) {
     y[i] = 2.0f * x[i];
 }
 
+// A red-black sweep in place, the colour in the guard as seidel writes it
+// (if (i >= 1 && i < n - 1 && (i & 1) == c)): the colour test is no part of
+// the bounds guard (half of every block fails it), so it is the accesses'
+// condition. Each element of one colour reads its neighbours, of the other.
+extern "C" __global__ void __launch_bounds__(32)
+redblack(float *a, int n, int c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= 1 && i < n - 1 && (i & 1) == c)
+    a[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3.0f);
+}
+
 // Two conditions, one inside the other, and an || (clang's select).
 extern "C" __global__ void __launch_bounds__(32)
 window(const float *x, float *y, float *z, int n, int lo, int hi) {
