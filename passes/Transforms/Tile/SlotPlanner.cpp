@@ -496,6 +496,10 @@ Refusal NestTiler::chooseIterations(uint64_t &Iterations,
       else
         Hi = Mid - 1;
     }
+    // (An inner loop of a runtime trip count may still be tiled: one SIMT
+    // iteration, bicg's column of A over i < nx, is then too large to
+    // bound, as one that is too large is.)
+    OneIterationTooLarge = !Lo;
     if (!Lo || (IndirectStride && !indirectBytes(Lo)))
       return {Refusal::RuntimeSizes,
               "the tile's bytes depend on runtime values, and one SIMT "
