@@ -252,29 +252,53 @@ bool Affinator::castKeepsValue(const SCEVCastExpr *Cast) const {
       APInt::getMaxValue(Bits).zext(Width));
 }
 
-void Affinator::noteMasks(const Value *Ptr) {
-  // Index math only: a load or a phi ends the walk (what it yields is
-  // translated, or refused, on its own).
-  SmallVector<const Value *, 8> Work{Ptr};
-  SmallPtrSet<const Value *, 16> Seen;
+bool Affinator::noteBitOps(const Value *V) {
+  // Index math and the phis it flows through (an inner loop that starts at
+  // i & M); a load ends the walk (a loaded subscript is refused on its
+  // own). A computation too large to walk counts as one with bit
+  // operations.
+  SmallVector<const Value *, 16> Work{V};
+  SmallPtrSet<const Value *, 32> Seen;
+  bool BitOps = false;
   while (!Work.empty()) {
     auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !Seen.insert(I).second || Seen.size() > 64 ||
-        isa<LoadInst, PHINode, CallBase>(I))
+    if (!I || !Seen.insert(I).second || isa<LoadInst, CallBase>(I))
       continue;
+    if (Seen.size() > 4096)
+      return true;
     append_range(Work, I->operands());
-    auto *Mask = dyn_cast<ConstantInt>(I->getOperand(I->getNumOperands() - 1));
-    if (I->getOpcode() != Instruction::And || !Mask ||
-        !Mask->getValue().isMask())
+    auto *Op = dyn_cast<BinaryOperator>(I);
+    if (!Op || !I->getType()->isIntegerTy())
       continue;
-    unsigned Bits = Mask->getValue().countTrailingOnes();
-    if (Bits <= NarrowCastBits || Bits >= I->getType()->getScalarSizeInBits())
+    switch (Op->getOpcode()) {
+    case Instruction::Or:
+      // (or disjoint is an addition, which SCEV sees as one.)
+      if (cast<PossiblyDisjointInst>(Op)->isDisjoint())
+        continue;
+      [[fallthrough]];
+    case Instruction::And:
+    case Instruction::Xor:
+    case Instruction::URem:
+    case Instruction::SRem:
+      break;
+    default:
       continue;
-    // SCEV writes x & (2^w - 1) as zext(trunc x to iw).
-    if (auto *Z = dyn_cast<SCEVZeroExtendExpr>(
-            SE.getSCEV(const_cast<Instruction *>(I))))
-      MaskedTruncs.insert(Z->getOperand(0));
+    }
+    BitOps = true;
+    if (!SE.isSCEVable(I->getType()))
+      continue;
+    // (What a zero extension in it extends: a truncation, or narrow
+    // arithmetic SCEV made of one, {trunc i,+,1} of i17.)
+    SCEVExprContains(SE.getSCEV(const_cast<Instruction *>(I)),
+                     [&](const SCEV *E) {
+                       if (auto *Z = dyn_cast<SCEVZeroExtendExpr>(E))
+                         if (Z->getOperand(0)->getType()->getScalarSizeInBits() >
+                             NarrowCastBits)
+                           MaskedTruncs.insert(Z->getOperand(0));
+                       return false;
+                     });
   }
+  return BitOps;
 }
 
 std::optional<Linear> Affinator::lowBits(const SCEV *E, AffineError &Err) {
@@ -376,8 +400,9 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
   // a cast that keeps at least as many is transparent. (Wider ones fall
   // under the no-wrap assumption below: SCEV writes ordinary index math
   // with them, zext(trunc x to i26) for a quotient by 64 it cannot bound.
-  // A wider mask the source wrote, x[i & (2^20 - 1)], is low bits too:
-  // noteMasks found it in the IR.)
+  // A wider one of a bit operation the source wrote, x[i & (2^20 - 1)], is
+  // low bits too: noteBitOps found it in the IR; any other truncation of a
+  // value that passes through one is refused.)
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
     unsigned Narrowest =
         std::min(Cast->getType()->getScalarSizeInBits(),
@@ -393,6 +418,17 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
                   "a value of " + std::to_string(Narrowest) +
                       " bits that may have lost bits: " + scevText(Cast));
     }
+    // (Narrow: a truncation, or arithmetic of fewer than 32 bits.)
+    if (IndexHasBitOps && isVariant(Cast->getOperand(0)) &&
+        SCEVExprContains(Cast, [](const SCEV *E) {
+          return isa<SCEVTruncateExpr>(E) ||
+                 E->getType()->getScalarSizeInBits() < 32;
+        }) &&
+        !castKeepsValue(Cast))
+      return fail(Err, FootprintIssue::NonAffineSubscript,
+                  "the index passes through a bit operation (and, or, xor, "
+                  "rem) whose truncation is not modelled: " +
+                      scevText(Cast));
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;

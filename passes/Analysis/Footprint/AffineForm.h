@@ -238,10 +238,17 @@ public:
 
   std::optional<Linear> translate(const SCEV *S, AffineError &Err);
 
-  /// Records the explicit low-bit masks (`i & (2^w - 1)`, w wider than
-  /// NarrowCastBits) in the address computation of Ptr: translate reads
-  /// SCEV's zext(trunc i to iw) of such a mask as i mod 2^w, not as i.
-  void noteMasks(const Value *Ptr);
+  /// Walks the computation of V (an address, or a side of a condition) for
+  /// bit operations: and, or, xor and rem of integers. The truncations that
+  /// SCEV writes for them (x & (2^w - 1) is zext(trunc x to iw), (M - i) & M
+  /// zext(trunc(-1 - i) to iw)) are recorded: translate reads a zero
+  /// extension of one as its operand mod 2^w. True when V passes through a
+  /// bit operation, or the walk gave up: then no other truncation of a
+  /// nest-variant value is read under the no-wrap assumption
+  /// (IndexHasBitOps).
+  bool noteBitOps(const Value *V);
+  /// While translating a value noteBitOps found bit operations in.
+  bool IndexHasBitOps = false;
 
 private:
   ScalarEvolution &SE;
@@ -300,8 +307,8 @@ private:
   std::optional<Linear> lowBits(const SCEV *E, AffineError &Err);
   /// While lowBits translates: the bits kept (0: not).
   unsigned LowBitsWidth = 0;
-  /// The truncations trunc(i to iw) that explicit masks of the accesses'
-  /// subscripts are in SCEV (noteMasks).
+  /// What SCEV zero extends in the bit operations of the accesses'
+  /// subscripts: trunc(x to iw), or arithmetic of iw (noteBitOps).
   SmallPtrSet<const SCEV *, 4> MaskedTruncs;
   /// The phis equalIncoming is translating (a cycle of phis has no form).
   SmallPtrSet<const PHINode *, 4> Merging;

@@ -215,8 +215,8 @@ void NestBuilder::visitAccess(Instruction &I, Value *Ptr, Type *Ty,
     return;
   }
   setChainFor(I);
-  Aff.noteMasks(Ptr);
   RawAccess RA;
+  RA.BitOps = Aff.noteBitOps(Ptr);
   RA.Offset = SE.getMinusSCEV(PtrS, BaseS);
   RA.Chain = Aff.Chain;
   RA.Size = I.getModule()->getDataLayout().getTypeStoreSize(Ty);
@@ -467,7 +467,10 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
   for (RawAccess &R : Raws) {
     Aff.Chain = R.Chain;
     AffineError Err;
-    if (auto L = Aff.translate(R.Offset, Err)) {
+    Aff.IndexHasBitOps = R.BitOps;
+    auto Translated = Aff.translate(R.Offset, Err);
+    Aff.IndexHasBitOps = false;
+    if (auto &L = Translated) {
       L->Dims.resize(R.Chain.size(), 0);
       R.Subs = {*L};
       Kept.push_back(std::move(R));

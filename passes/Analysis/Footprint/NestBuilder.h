@@ -45,6 +45,8 @@ private:
     /// Affine forms of the subscripts: one in bytes for a flat array, one
     /// per dimension in elements for a delinearised one.
     SmallVector<Linear, 2> Subs;
+    /// The address passes through a bit operation (Affinator::noteBitOps).
+    bool BitOps = false;
   };
   MapVector<const Value *, SmallVector<RawAccess, 4>> ByBase;
   std::map<const Loop *, Linear> TripCounts;

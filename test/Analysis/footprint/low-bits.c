@@ -30,6 +30,23 @@ void ring1m(const float *restrict x, float *restrict y) {
     y[i] = x[i & ((1 << 20) - 1)];
 }
 
+// A reversed ring: instcombine writes (M - i) & M as xor (and i, M), M,
+// which SCEV reads as zext(trunc(-1 - i) to i20): (-1 - i) mod 2^20.
+void ring1m_reversed(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:1 << 20]) map(from: y[0:1 << 21])
+  for (int i = 0; i < (1 << 21); i++)
+    y[i] = x[((1 << 20) - 1 - i) & ((1 << 20) - 1)];
+}
+
+// Interleaved: 2 * (i & M) becomes and (shl i, 1), M << 1, a truncation of
+// (2i)/2 that is not modelled: refused, where the no-wrap assumption read
+// it as x[2i].
+void ring1m_pairs(const float *restrict x, float *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:1 << 21]) map(from: y[0:1 << 21])
+  for (int i = 0; i < (1 << 21); i++)
+    y[i] = x[2 * (i & ((1 << 20) - 1))];
+}
+
 void ring_from(const float *restrict x, float *restrict y, int k) {
 #pragma omp target teams distribute parallel for map(to: x[0:8]) map(from: y[0:N])
   for (int i = 0; i < N; i++)
@@ -51,6 +68,11 @@ void signed_byte(const float *restrict x, float *restrict y) {
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1m_l{{[0-9]+}}
 // CHECK:       read  x[1*i0 + -1048576*floor((0 + 1*i0)/1048576)]
 // CHECK-NEXT:  elements: [simt_n, simt_lb] -> { x[o] : {{.*}}0 <= o <= 1048575{{.*}} }
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1m_reversed_l{{[0-9]+}}
+// CHECK:       read  x[-1*i0 + -1048576*floor((-1 + -1*i0)/1048576) + -1]
+// CHECK-NEXT:  elements: [simt_n, simt_lb] -> { x[o] : {{.*}}0 <= o <= 1048575{{.*}} }
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring1m_pairs_l{{[0-9]+}}
+// CHECK:       reason NonAffineSubscript: the index passes through a bit operation (and, or, xor, rem) whose truncation is not modelled
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_ring_from_l{{[0-9]+}}
 // CHECK:       reason NonAffineSubscript: the low bits of a form with runtime values or floors
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_signed_byte_l{{[0-9]+}}
