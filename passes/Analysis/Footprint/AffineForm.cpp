@@ -262,11 +262,24 @@ bool Affinator::noteBitOps(const Value *V) {
   bool BitOps = false;
   while (!Work.empty()) {
     auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !Seen.insert(I).second || isa<LoadInst, CallBase>(I))
+    // (Through min and max: SCEV reads them, and a clamp of i & M is
+    // umin(i & M, K).)
+    if (!I || !Seen.insert(I).second || isa<LoadInst>(I) ||
+        (isa<CallBase>(I) && !isa<MinMaxIntrinsic>(I)))
       continue;
     if (Seen.size() > 4096)
       return true;
     append_range(Work, I->operands());
+    // Arithmetic of 17 to 31 bits in the IR (indvars' i17 induction
+    // variable for j < (i & M) + 8) wraps at 2^w as a mask does: its zero
+    // extension is the value mod 2^w.
+    unsigned Width = I->getType()->isIntegerTy()
+                         ? I->getType()->getScalarSizeInBits()
+                         : 0;
+    if (Width > NarrowCastBits && Width < 32) {
+      BitOps = true;
+      MaskedTruncs.insert(SE.getSCEV(const_cast<Instruction *>(I)));
+    }
     auto *Op = dyn_cast<BinaryOperator>(I);
     if (!Op || !I->getType()->isIntegerTy())
       continue;
@@ -277,6 +290,14 @@ bool Affinator::noteBitOps(const Value *V) {
         continue;
       [[fallthrough]];
     case Instruction::And:
+      // instcombine's zext of 32-bit index math (zext(i * 64) is
+      // and (shl i, 6), 0xFFFFFFC0 in 64 bits) is index math: under the
+      // no-wrap assumption as any 32-bit index is.
+      if (auto *C = dyn_cast<ConstantInt>(Op->getOperand(1));
+          C && I->getType()->getScalarSizeInBits() > 32 &&
+          C->getValue().getActiveBits() == 32)
+        continue;
+      break;
     case Instruction::Xor:
     case Instruction::URem:
     case Instruction::SRem:
@@ -605,6 +626,15 @@ std::optional<Linear> Affinator::unsignedDivision(const SCEVUDivExpr *Div) {
       RHS->getAPInt().isNonPositive())
     return std::nullopt;
   int64_t D = RHS->getAPInt().getSExtValue();
+  // Where the index passes through a bit operation, a remainder may be
+  // taken of arithmetic that wraps on purpose (a hash, (i * K) % N): only
+  // a dividend whose arithmetic SCEV knows not to wrap (nuw) is its form.
+  if (IndexHasBitOps && SCEVExprContains(Div->getLHS(), [](const SCEV *E) {
+        auto *N = dyn_cast<SCEVNAryExpr>(E);
+        return N && isa<SCEVAddRecExpr, SCEVAddExpr, SCEVMulExpr>(N) &&
+               !N->hasNoUnsignedWrap();
+      }))
+    return std::nullopt;
   AffineError Inner;
   auto X = translate(Div->getLHS(), Inner);
   if (!X || !nonNegative(*X))

@@ -145,7 +145,15 @@ void NestBuilder::collectLoops() {
     setChainFor(*L->getHeader()->getFirstNonPHIIt());
     Aff.Chain.pop_back(); // L itself is not a dimension of its bound.
     AffineError Err;
-    if (auto Lin = Aff.translate(TC, Err)) {
+    // (A bound may pass through a bit operation: j < (i & M) + 8.)
+    SmallVector<BasicBlock *, 2> Exiting;
+    L->getExitingBlocks(Exiting);
+    Aff.IndexHasBitOps = any_of(Exiting, [&](BasicBlock *BB) {
+      return Aff.noteBitOps(BB->getTerminator());
+    });
+    auto Translated = Aff.translate(TC, Err);
+    Aff.IndexHasBitOps = false;
+    if (auto &Lin = Translated) {
       TripCounts[L] = *Lin;
     } else {
       reason(FootprintIssue::UnknownTripCount,

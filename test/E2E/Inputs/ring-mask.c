@@ -6,7 +6,8 @@
 // becomes xor (and i, M), M; an interleaved one, 2 * (i & M), which
 // becomes and (shl i, 1), M << 1 (refused: not modelled); the mask in an
 // inner loop's start (a phi); and a mask behind a long invariant
-// computation. Prints a hash of each output.
+// computation; an i17 induction variable from a mask in a loop bound; a
+// clamp and a wrapping hash (refused). Prints a hash of each output.
 #include "float-hash.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,36 @@ void deep(const float *a, float *b, unsigned k, unsigned z) {
   }
 }
 
+// The mask in an inner loop's bound: indvars makes i & M an i17 induction
+// variable, arithmetic that wraps at 2^17 as the mask does.
+void bound(const float *a, float *b) {
+#pragma omp target teams distribute parallel for map(to: a[0:RING + 8]) map(tofrom: b[0:256])
+  for (int i = RING - 128; i < RING + 128; i++) {
+    float s = 0;
+#pragma clang loop unroll(disable) vectorize(disable)
+    for (int j = 0; j < (i & M) + 8; j++)
+      s += a[j];
+    b[i - (RING - 128)] = s;
+  }
+}
+
+// A clamp of the mask, umin(i & M, K) (refused: not modelled), and a hash
+// that wraps on purpose, (i * K) % N in unsigned (refused: the remainder of
+// arithmetic SCEV does not know not to wrap).
+void clamp(const float *a, float *b) {
+#pragma omp target teams distribute parallel for map(to: a[0:61001]) map(tofrom: b[0:70000])
+  for (int i = 62000; i < 132000; i++) {
+    int p = i & M;
+    b[i - 62000] = a[p < 61000 ? p : 61000] * 3.0f;
+  }
+}
+
+void hashed(const float *a, float *b) {
+#pragma omp target teams distribute parallel for map(to: a[0:1009]) map(tofrom: b[0:3 << 16])
+  for (unsigned i = 0; i < (3u << 16); i++)
+    b[i] = a[(i * 65586u) % 1009u] * 3.0f;
+}
+
 int main(int argc, char **argv) {
   float *a = malloc(sizeof(float) * 2 * RING), *b = malloc(sizeof(float) * 2 * RING);
   for (int i = 0; i < 2 * RING; i++)
@@ -69,5 +100,8 @@ int main(int argc, char **argv) {
   RUN(interleaved, a, b)
   RUN(window, a, b)
   RUN(deep, a, b, argc + 12345, argc - 1)
+  RUN(bound, a, b)
+  RUN(clamp, a, b)
+  RUN(hashed, a, b)
   return 0;
 }
