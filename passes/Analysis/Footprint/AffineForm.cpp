@@ -322,6 +322,14 @@ bool Affinator::noteBitOps(const Value *V) {
   return BitOps;
 }
 
+std::optional<Linear> Affinator::translateIndex(const SCEV *S, bool BitOps,
+                                                AffineError &Err) {
+  IndexHasBitOps = BitOps;
+  auto L = translate(S, Err);
+  IndexHasBitOps = false;
+  return L;
+}
+
 std::optional<Linear> Affinator::lowBits(const SCEV *E, AffineError &Err) {
   // Sums and products keep the low bits: E's form over the integers,
   // its truncations dropped, has E's low bits.

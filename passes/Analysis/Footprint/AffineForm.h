@@ -243,12 +243,13 @@ public:
   /// SCEV writes for them (x & (2^w - 1) is zext(trunc x to iw), (M - i) & M
   /// zext(trunc(-1 - i) to iw)) are recorded: translate reads a zero
   /// extension of one as its operand mod 2^w. True when V passes through a
-  /// bit operation, or the walk gave up: then no other truncation of a
-  /// nest-variant value is read under the no-wrap assumption
-  /// (IndexHasBitOps).
+  /// bit operation, or the walk gave up: then translateIndex reads no other
+  /// truncation of a nest-variant value under the no-wrap assumption.
   bool noteBitOps(const Value *V);
-  /// While translating a value noteBitOps found bit operations in.
-  bool IndexHasBitOps = false;
+  /// translate, for a value whose computation noteBitOps found bit
+  /// operations in where BitOps.
+  std::optional<Linear> translateIndex(const SCEV *S, bool BitOps,
+                                       AffineError &Err);
 
 private:
   ScalarEvolution &SE;
@@ -310,6 +311,8 @@ private:
   /// What SCEV zero extends in the bit operations of the accesses'
   /// subscripts: trunc(x to iw), or arithmetic of iw (noteBitOps).
   SmallPtrSet<const SCEV *, 4> MaskedTruncs;
+  /// While translateIndex translates a value with bit operations.
+  bool IndexHasBitOps = false;
   /// The phis equalIncoming is translating (a cycle of phis has no form).
   SmallPtrSet<const PHINode *, 4> Merging;
 

@@ -311,9 +311,7 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
     R.Subs.clear();
     for (const SCEV *Sub : Subscripts) {
       AffineError Err;
-      Aff.IndexHasBitOps = R.BitOps;
-      auto L = Aff.translate(Sub, Err);
-      Aff.IndexHasBitOps = false;
+      auto L = Aff.translateIndex(Sub, R.BitOps, Err);
       if (!L)
         return "subscript " + scevText(Sub) + ": " + Err.Message;
       L->Dims.resize(R.Chain.size(), 0);

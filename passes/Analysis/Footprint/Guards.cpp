@@ -163,9 +163,8 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
       Mod = std::to_string(Mask->getZExtValue() + 1);
     }
     AffineError Err;
-    Aff.IndexHasBitOps = Aff.noteBitOps(Mod.empty() ? Cmp->getOperand(K) : X);
-    auto Form = Aff.translate(Side, Err);
-    Aff.IndexHasBitOps = false;
+    auto Form = Aff.translateIndex(
+        Side, Aff.noteBitOps(Mod.empty() ? Cmp->getOperand(K) : X), Err);
     if (!Form) {
       Why = Err.Message;
       return std::nullopt;

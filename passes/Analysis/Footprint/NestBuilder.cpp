@@ -148,12 +148,10 @@ void NestBuilder::collectLoops() {
     // (A bound may pass through a bit operation: j < (i & M) + 8.)
     SmallVector<BasicBlock *, 2> Exiting;
     L->getExitingBlocks(Exiting);
-    Aff.IndexHasBitOps = any_of(Exiting, [&](BasicBlock *BB) {
+    bool BitOps = any_of(Exiting, [&](BasicBlock *BB) {
       return Aff.noteBitOps(BB->getTerminator());
     });
-    auto Translated = Aff.translate(TC, Err);
-    Aff.IndexHasBitOps = false;
-    if (auto &Lin = Translated) {
+    if (auto Lin = Aff.translateIndex(TC, BitOps, Err)) {
       TripCounts[L] = *Lin;
     } else {
       reason(FootprintIssue::UnknownTripCount,
@@ -475,10 +473,7 @@ bool NestBuilder::translateAccesses(SmallVectorImpl<RawAccess> &Raws,
   for (RawAccess &R : Raws) {
     Aff.Chain = R.Chain;
     AffineError Err;
-    Aff.IndexHasBitOps = R.BitOps;
-    auto Translated = Aff.translate(R.Offset, Err);
-    Aff.IndexHasBitOps = false;
-    if (auto &L = Translated) {
+    if (auto L = Aff.translateIndex(R.Offset, R.BitOps, Err)) {
       L->Dims.resize(R.Chain.size(), 0);
       R.Subs = {*L};
       Kept.push_back(std::move(R));

@@ -766,10 +766,13 @@ Refusal NestTiler::threadBlockLegality() {
   }
   // A test of low bits in the guard's branch (if (i < n && (i & 1) == c))
   // is its accesses' condition in the footprint; the rest bound the block.
+  SmallVector<GuardTest, 2> Bounding;
   for (const GuardTest &G : Guards)
-    if (Refusal Why = BoundsTest(G); Why && !comparesLowBits(*G.Cmp))
+    if (Refusal Why = BoundsTest(G); !Why)
+      Bounding.push_back(G);
+    else if (!comparesLowBits(*G.Cmp))
       return Why;
-  erase_if(Guards, [&](const GuardTest &G) { return bool(BoundsTest(G)); });
+  Guards = std::move(Bounding);
   for (const GuardTest &G : Guards)
     GuardBound += guardConstraint(G);
   BodyStart = Br->getSuccessor(Body);
