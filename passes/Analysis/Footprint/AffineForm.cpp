@@ -288,14 +288,13 @@ bool Affinator::noteBitOps(const Value *V) {
       // (or disjoint is an addition, which SCEV sees as one.)
       if (cast<PossiblyDisjointInst>(Op)->isDisjoint())
         continue;
-      [[fallthrough]];
+      break;
     case Instruction::And:
       // instcombine's zext of 32-bit index math (zext(i * 64) is
       // and (shl i, 6), 0xFFFFFFC0 in 64 bits) is index math: under the
       // no-wrap assumption as any 32-bit index is.
       if (auto *C = dyn_cast<ConstantInt>(Op->getOperand(1));
-          C && I->getType()->getScalarSizeInBits() > 32 &&
-          C->getValue().getActiveBits() == 32)
+          C && Width > 32 && C->getValue().getActiveBits() == 32)
         continue;
       break;
     case Instruction::Xor:

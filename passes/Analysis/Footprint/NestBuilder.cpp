@@ -148,9 +148,10 @@ void NestBuilder::collectLoops() {
     // (A bound may pass through a bit operation: j < (i & M) + 8.)
     SmallVector<BasicBlock *, 2> Exiting;
     L->getExitingBlocks(Exiting);
-    bool BitOps = any_of(Exiting, [&](BasicBlock *BB) {
-      return Aff.noteBitOps(BB->getTerminator());
-    });
+    // (Every exit walked: each records the masks it passes through.)
+    bool BitOps = false;
+    for (BasicBlock *BB : Exiting)
+      BitOps |= Aff.noteBitOps(BB->getTerminator());
     if (auto Lin = Aff.translateIndex(TC, BitOps, Err)) {
       TripCounts[L] = *Lin;
     } else {
