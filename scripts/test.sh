@@ -11,8 +11,13 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 if command -v clang++-22 >/dev/null; then
   cmake -S "$ROOT" -B "$ROOT/build-clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_C_COMPILER=clang-22 >/dev/null
-  cmake --build "$ROOT/build-clangxx" -j"$(nproc)" --target PremPlugin
+  targets=(PremPlugin)
+  if [ -f "$ROOT/build-clangxx/passes/MLIR/Makefile" ]; then
+    targets+=(PremMLIRPlugin)
+  fi
+  cmake --build "$ROOT/build-clangxx" -j"$(nproc)" --target "${targets[@]}"
   export PREM_PLUGIN_CLANGXX="$ROOT/build-clangxx/lib/PremPlugin.so"
+  export PREM_MLIR_PLUGIN_CLANGXX="$ROOT/build-clangxx/lib/PremMLIRPlugin.so"
 fi
 
 RESULTS="$ROOT/build/test-results.json"

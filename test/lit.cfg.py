@@ -15,9 +15,14 @@
 #                 stub library: a program linked with libprem_gpu starts
 #                 and every driver call fails, as without a driver
 #                 (REQUIRES: cuda-stub)
+#   %mlir_prem    mlir-opt with PremMLIRPlugin.so loaded (REQUIRES: mlir);
+#                 %mlir_plugin: the plugin
+#   %cxx_mlir_plugin  PremMLIRPlugin.so built with clang++ (REQUIRES:
+#                 mlir-plugin-clangxx; $PREM_MLIR_PLUGIN_CLANGXX)
 #   %cxx_plugin   the plugin built with clang++ (REQUIRES:
 #                 plugin-clangxx; $PREM_PLUGIN_CLANGXX, set by scripts/test.sh)
-# Features: prem-gpu (libprem_gpu is built), cuda-stub, plugin-clangxx.
+# Features: prem-gpu (libprem_gpu is built), cuda-stub, plugin-clangxx,
+# mlir (PremMLIRPlugin.so is built).
 import os
 import shutil
 import sys
@@ -27,7 +32,7 @@ import lit.util
 
 config.name = "prem-llvm"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
-config.suffixes = [".ll", ".c", ".cu", ".test"]
+config.suffixes = [".ll", ".c", ".cu", ".test", ".mlir"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "LibPremTest.cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.prem_obj_root, "test")
@@ -101,3 +106,17 @@ if config.prem_have_gpu:
 if config.cuda_stub_dir and os.path.exists(
         os.path.join(config.cuda_stub_dir, "libcuda.so.1")):
     config.available_features.add("cuda-stub")
+
+# The MLIR path (passes/MLIR): mlir-opt-22 with the plugin. Its passes are
+# not command-line flags of mlir-opt (the plugin loads after they are
+# made), so tests name them in --pass-pipeline.
+if (config.prem_have_mlir and os.path.exists(config.prem_mlir_plugin) and
+        shutil.which("mlir-opt", path=config.llvm_tools_dir)):
+    config.available_features.add("mlir")
+    config.substitutions.append(("%mlir_plugin", config.prem_mlir_plugin))
+    config.substitutions.append(
+        ("%mlir_prem", "mlir-opt --load-pass-plugin=" + config.prem_mlir_plugin))
+    mlir_clangxx = os.environ.get("PREM_MLIR_PLUGIN_CLANGXX", "")
+    if mlir_clangxx and os.path.exists(mlir_clangxx):
+        config.available_features.add("mlir-plugin-clangxx")
+        config.substitutions.append(("%cxx_mlir_plugin", mlir_clangxx))

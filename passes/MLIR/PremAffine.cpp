@@ -1,0 +1,358 @@
+//===- PremAffine.cpp - PREM for affine loop nests ------------------------===//
+//
+// Part of prem-llvm. The MLIR path (design §3c): for each outermost affine
+// nest of a function, footprint (AffineFootprint), tile sizes that fit the
+// scratchpad (AffineTiling, seed 001 Algorithm 2), then the PREM phases of
+// each tile (AffinePhases). This file decides; the others measure and
+// rewrite. A nest whose band does not fit even one iteration at a time gets
+// its inner nests as intervals instead, one level deeper (as prem-tile does
+// on the LLVM path). A refused nest is left as it was, with a remark naming
+// the reason at its location.
+//
+// Different memrefs are taken not to alias, as MLIR's affine dependence
+// analysis (and upstream's affine-data-copy-generate) take them; a memref
+// that is a view of another (memref.subview, casts) is refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PremAffine.h"
+#include "AffineFootprint.h"
+#include "AffinePhases.h"
+#include "AffineReport.h"
+#include "AffineTiling.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace prem::mlirpath {
+namespace {
+
+/// Why the operations of a nest cannot be given phases, or "" when they
+/// can: every memory access is an affine.load or affine.store of a memref
+/// of ints or floats that is a function argument or an allocation.
+std::string accessRefusal(AffineForOp Root, std::string &Reason) {
+  std::string Why;
+  Root->walk([&](Operation *Op) {
+    Value MemRef;
+    if (auto L = dyn_cast<AffineLoadOp>(Op))
+      MemRef = L.getMemRef();
+    else if (auto S = dyn_cast<AffineStoreOp>(Op))
+      MemRef = S.getMemRef();
+    if (MemRef) {
+      auto Type = cast<MemRefType>(MemRef.getType());
+      if (!getMemRefIntOrFloatEltSizeInBytes(Type)) {
+        Reason = "ElementType";
+        Why = memRefName(MemRef) + " holds elements that are not integers "
+                                   "or floats";
+        return WalkResult::interrupt();
+      }
+      Operation *Def = MemRef.getDefiningOp();
+      bool Base = !Def ? isa<FunctionOpInterface>(
+                             cast<BlockArgument>(MemRef).getOwner()->getParentOp())
+                       : isa<memref::AllocOp, memref::AllocaOp,
+                             memref::GetGlobalOp>(Def);
+      if (!Base) {
+        Reason = "MemRefView";
+        Why = memRefName(MemRef) + " is a view of another memref or a loop's "
+                                   "value: it may alias the others";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    if (Op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto Effects = dyn_cast<MemoryEffectOpInterface>(Op);
+    if (!Effects || !Effects.hasNoEffect()) {
+      Reason = "NonAffineAccess";
+      Why = "'" + Op->getName().getStringRef().str() + "' at " +
+            sourceOf(Op->getLoc()) +
+            " may access memory other than through affine.load and "
+            "affine.store";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return Why;
+}
+
+/// The loops of Root's perfect band that have no loop-carried values.
+SmallVector<AffineForOp, 4> bandOf(AffineForOp Root) {
+  SmallVector<AffineForOp, 4> Band;
+  getPerfectlyNestedLoops(Band, Root);
+  auto Carried = llvm::find_if(
+      Band, [](AffineForOp L) { return L.getNumIterOperands() != 0; });
+  Band.erase(Carried, Band.end());
+  return Band;
+}
+
+/// The affine.for operations directly in the body of Loop.
+SmallVector<AffineForOp, 4> innerNests(AffineForOp Loop) {
+  SmallVector<AffineForOp, 4> Inner;
+  for (Operation &Op : Loop.getBody()->without_terminator())
+    if (auto For = dyn_cast<AffineForOp>(Op))
+      Inner.push_back(For);
+  return Inner;
+}
+
+/// The number of the tile (i32): its position in the tile loops' order
+/// where their bounds are constant (a loop without constant bounds counts
+/// as one tile).
+Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
+  AffineExpr Number = B.getAffineConstantExpr(0);
+  SmallVector<Value, 4> Operands;
+  for (AffineForOp Loop : TileLoops) {
+    std::optional<uint64_t> Trip = getConstantTripCount(Loop);
+    if (!Trip || !Loop.hasConstantLowerBound())
+      continue;
+    AffineExpr IV = B.getAffineDimExpr(Operands.size());
+    Operands.push_back(Loop.getInductionVar());
+    Number = Number * int64_t(*Trip) +
+             (IV - Loop.getConstantLowerBound()).floorDiv(Loop.getStepAsInt());
+  }
+  Value Index = AffineApplyOp::create(
+      B, Loc, AffineMap::get(Operands.size(), 0, Number), Operands);
+  return arith::IndexCastOp::create(B, Loc, B.getI32Type(), Index);
+}
+
+struct PremAffinePass
+    : public PassWrapper<PremAffinePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PremAffinePass)
+
+  PremAffinePass() = default;
+  PremAffinePass(const PremAffinePass &Other) : PassWrapper(Other) {}
+
+  StringRef getArgument() const override { return "prem-affine"; }
+  StringRef getDescription() const override {
+    return "PREM for affine loop nests: tile each nest so that a tile's data "
+           "fits the scratchpad and split every tile into Load, Execute and "
+           "Store phases with the prem-llvm runtime's calls";
+  }
+  void getDependentDialects(DialectRegistry &Registry) const override {
+    Registry.insert<AffineDialect, arith::ArithDialect, func::FuncDialect,
+                    memref::MemRefDialect>();
+  }
+
+  Option<int64_t> SpmBytes{*this, "spm-bytes",
+                           llvm::cl::desc("Scratchpad bytes per tile"),
+                           llvm::cl::init(49152)};
+  Option<std::string> Mode{
+      *this, "mode",
+      llvm::cl::desc("How memory phases are built: cmpt (the tile in one "
+                     "memory phase), dae (stripped copies), sdma (box copies)"),
+      llvm::cl::init("sdma")};
+  Option<std::string> ReportFile{
+      *this, "report",
+      llvm::cl::desc("Write the JSON report to this file ('-': stdout)")};
+
+  void runOnOperation() override;
+
+private:
+  void processNest(AffineForOp Root, unsigned Depth, PhaseMode M,
+                   std::string Function);
+  std::vector<NestRecord> Records;
+};
+
+void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
+                                 PhaseMode M, std::string Function) {
+  NestRecord R(Root.getLoc());
+  R.Function = Function;
+  R.Depth = Depth;
+  auto Finish = [&]() {
+    R.emitRemark();
+    Records.push_back(std::move(R));
+  };
+
+  std::string Reason;
+  if (std::string Why = accessRefusal(Root, Reason); !Why.empty()) {
+    R.Reason = Reason;
+    R.Detail = Why;
+    return Finish();
+  }
+  SmallVector<AffineForOp, 4> Band = bandOf(Root);
+  R.BandLoops = Band.size();
+  if (Band.empty()) {
+    R.Reason = "LoopCarriedValues";
+    R.Detail = "the nest's outermost loop carries values (iter_args): its "
+               "iterations cannot be tiled";
+    return Finish();
+  }
+
+  // The whole nest's footprint, for the report (not constant with runtime
+  // sizes, which is no reason to refuse).
+  std::string WholeWhy;
+  if (FailureOr<Footprint> Whole = computeFootprint(Root, Depth, WholeWhy);
+      succeeded(Whole)) {
+    R.WholeBytes = Whole->Bytes;
+    for (const MemRefBox &Box : Whole->Boxes)
+      R.Arrays.push_back({memRefName(Box.MemRef), Box.Read, Box.Written, {},
+                          Box.ElementBytes, 0, Box.bytes()});
+  }
+
+  std::string Why;
+  FailureOr<TileChoice> Choice =
+      chooseTileSizes(Band, Depth, SpmBytes, Reason, Why);
+  // No dependence test: Algorithm 2's tiles keep the original order (the
+  // loops before the sized one take 1 iteration per tile, those after it
+  // are whole), so tiling them moves no iteration past another; the
+  // copies of each tile are done in that order too.
+  if (failed(Choice)) {
+    SmallVector<AffineForOp, 4> Inner = innerNests(Band.back());
+    if (Inner.empty()) {
+      R.Reason = Reason;
+      R.Detail = Why;
+      return Finish();
+    }
+    R.Reason = "InnerNests";
+    R.Detail = Why + "; its " + std::to_string(Inner.size()) +
+               " inner nest(s) are tried as intervals instead";
+    Finish();
+    for (AffineForOp Nest : Inner)
+      processNest(Nest, Depth + Band.size(), M, Function);
+    return;
+  }
+
+  // Rewrite: tile, then phases around each tile.
+  AffineForOp Tile = Root;
+  Operation *Anchor = Root;
+  unsigned TileDepth = Depth;
+  SmallVector<AffineForOp, 4> TileLoops;
+  if (!Choice->Whole) {
+    unsigned N = Choice->TiledLoops;
+    SmallVector<AffineForOp, 8> Tiled;
+    if (failed(tilePerfectlyNested(MutableArrayRef(Band).take_front(N),
+                                   ArrayRef(Choice->Sizes).take_front(N),
+                                   &Tiled))) {
+      R.Reason = "NotHyperRectangular";
+      R.Detail = "the band's iteration space is not a hyper-rectangle";
+      return Finish();
+    }
+    TileLoops.assign(Tiled.begin(), Tiled.begin() + N);
+    Tile = Tiled[N];
+    Anchor = Tiled.front();
+    TileDepth = Depth + N;
+  }
+  FailureOr<Footprint> FP = computeFootprint(Tile, TileDepth, Why);
+  if (failed(FP)) {
+    // The decision measured the same tile: this is a bug, not an input.
+    Tile.emitError("prem-affine: the footprint of a chosen tile cannot be "
+                   "computed: ")
+        << Why;
+    return signalPassFailure();
+  }
+  OpBuilder B(Tile);
+  Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
+  PhaseBytes Bytes = buildPhases(Tile, *FP, M, Anchor, Interval);
+
+  R.Transformed = true;
+  R.Reason = "Transformed";
+  R.Mode = phaseModeName(M).str();
+  R.TileSizes = Choice->Sizes;
+  std::string Sizes;
+  for (auto [I, S] : llvm::enumerate(Choice->Sizes))
+    Sizes += (I ? "x" : "") + std::to_string(S);
+  R.Detail = llvm::formatv("{0} of {1} iterations, mode {2}: {3}",
+                           Choice->Whole ? "one tile" : "tiles", Sizes, R.Mode,
+                           Choice->Why)
+                 .str();
+  R.BytesPerTile = FP->Bytes;
+  R.LoadBytes = Bytes.Load;
+  R.StoreBytes = Bytes.Store;
+  for (const MemRefBox &Box : FP->Boxes) {
+    auto Same = llvm::find_if(R.Arrays, [&](const ArrayRecord &A) {
+      return A.Name == memRefName(Box.MemRef);
+    });
+    if (Same == R.Arrays.end())
+      Same = R.Arrays.insert(R.Arrays.end(),
+                             {memRefName(Box.MemRef), Box.Read, Box.Written,
+                              {}, Box.ElementBytes, 0, -1});
+    Same->Box.assign(Box.Shape.begin(), Box.Shape.end());
+    Same->BoxBytes = Box.bytes();
+  }
+  Finish();
+}
+
+void PremAffinePass::runOnOperation() {
+  ModuleOp Module = getOperation();
+  std::optional<PhaseMode> M = parsePhaseMode(Mode);
+  if (!M) {
+    Module.emitError("prem-affine: mode='")
+        << Mode << "' is not one of cmpt, dae, sdma";
+    return signalPassFailure();
+  }
+  if (SpmBytes <= 0) {
+    Module.emitError("prem-affine: spm-bytes=")
+        << SpmBytes.getValue() << " is not a positive number of bytes";
+    return signalPassFailure();
+  }
+  Records.clear();
+
+  // The outermost affine loops, collected first: rewriting adds loops.
+  SmallVector<std::pair<AffineForOp, std::string>, 8> Roots;
+  Module.walk([&](AffineForOp Loop) {
+    if (Loop->getParentOfType<AffineForOp>() ||
+        Loop->getParentOfType<AffineParallelOp>())
+      return;
+    auto Function = Loop->getParentOfType<FunctionOpInterface>();
+    Roots.push_back({Loop, Function ? Function.getName().str() : ""});
+  });
+  for (auto &[Root, Function] : Roots) {
+    if (Root->getParentOfType<gpu::LaunchOp>() ||
+        Root->getParentOfType<gpu::GPUFuncOp>()) {
+      NestRecord R(Root.getLoc());
+      R.Function = Function;
+      R.Reason = "GPUNotYet";
+      R.Detail = "nests inside gpu.launch or gpu.func are not transformed "
+                 "yet (workgroup-memory buffers and gpu.barrier phases are "
+                 "owed)";
+      R.emitRemark();
+      Records.push_back(std::move(R));
+      continue;
+    }
+    if (Root->getParentOfType<AffineIfOp>()) {
+      NestRecord R(Root.getLoc());
+      R.Function = Function;
+      R.Reason = "UnderCondition";
+      R.Detail = "the nest runs under an affine.if; only nests directly in "
+                 "a function body are transformed";
+      R.emitRemark();
+      Records.push_back(std::move(R));
+      continue;
+    }
+    processNest(Root, 0, *M, Function);
+  }
+
+  if (ReportFile.empty())
+    return;
+  StringRef Name = "mlir";
+  if (auto File = dyn_cast<FileLineColLoc>(Module.getLoc()))
+    Name = File.getFilename();
+  llvm::json::Object Report = buildReport(Name, SpmBytes, Records);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(ReportFile, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    Module.emitError("prem-affine: cannot write report '")
+        << ReportFile << "': " << EC.message();
+    return signalPassFailure();
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Report))) << "\n";
+}
+
+} // namespace
+
+void registerPremAffinePass() { PassRegistration<PremAffinePass>(); }
+
+} // namespace prem::mlirpath

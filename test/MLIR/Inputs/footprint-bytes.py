@@ -1,0 +1,17 @@
+#!/usr/bin/env python3
+"""Prints "<kernel>: <bytes per array...>" from a PREM report, of the LLVM
+path (each kernel's tile, from "prem".arrays[].unique_bytes) or of the MLIR
+path (each nest's whole footprint), so that footprint-agrees.test can check
+that the two paths count the same bytes on the same kernels."""
+import json
+import re
+import sys
+
+report = json.load(open(sys.argv[1]))
+for k in report["kernels"]:
+    name = re.sub(r"^__omp_offloading_[0-9a-f]+_[0-9a-f]+_(.*)_l\d+$", r"\1", k["name"])
+    if "nests" in k:
+        for n in k["nests"]:
+            print("%s: %s" % (name, " ".join(str(a["bytes"]) for a in n["footprint"]["arrays"])))
+    else:
+        print("%s: %s" % (name, " ".join(str(a["unique_bytes"]) for a in k["prem"]["arrays"])))
