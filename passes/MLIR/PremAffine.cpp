@@ -46,6 +46,8 @@ namespace {
 /// of ints or floats that is a function argument or an allocation.
 std::string accessRefusal(AffineForOp Root, std::string &Reason) {
   std::string Why;
+  // Two memref.get_global of one global are two values for one memory.
+  llvm::StringMap<Value> Globals;
   Root->walk([&](Operation *Op) {
     Value MemRef;
     if (auto L = dyn_cast<AffineLoadOp>(Op))
@@ -65,6 +67,16 @@ std::string accessRefusal(AffineForOp Root, std::string &Reason) {
                              cast<BlockArgument>(MemRef).getOwner()->getParentOp())
                        : isa<memref::AllocOp, memref::AllocaOp,
                              memref::GetGlobalOp>(Def);
+      if (auto Global = dyn_cast_or_null<memref::GetGlobalOp>(Def)) {
+        Value &First = Globals[Global.getName()];
+        if (First && First != MemRef) {
+          Reason = "MemRefView";
+          Why = "two memref.get_global of @" + Global.getName().str() +
+                " are accessed: two values for one memory";
+          return WalkResult::interrupt();
+        }
+        First = MemRef;
+      }
       if (!Base) {
         Reason = "MemRefView";
         Why = memRefName(MemRef) + " is a view of another memref or a loop's "

@@ -125,3 +125,15 @@ func.func @runtime_size(%A: memref<?xf32>, %n: index) {
   }
   return
 }
+
+memref.global "private" @g : memref<64xf32> = dense<1.0>
+func.func @two_globals() {
+  %g1 = memref.get_global @g : memref<64xf32>
+  %g2 = memref.get_global @g : memref<64xf32>
+  // expected-remark@+1 {{prem-affine [MemRefView]: two memref.get_global of @g are accessed}}
+  affine.for %i = 0 to 63 {
+    %a = affine.load %g1[%i + 1] : memref<64xf32>
+    affine.store %a, %g2[%i] : memref<64xf32>
+  }
+  return
+}
