@@ -81,6 +81,18 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
     const FlatAffineValueConstraints *Cst = Box.Region->getConstraints();
     unsigned Rank = Type.getRank();
     Cst->getValues(Rank, Cst->getNumDimAndSymbolVars(), &Box.Symbols);
+    // The copies run before the root: what the box depends on must be
+    // there already.
+    for (Value Symbol : Box.Symbols) {
+      Operation *Def = Symbol.getDefiningOp();
+      if (!Def)
+        Def = cast<BlockArgument>(Symbol).getOwner()->getParentOp();
+      if (Root->isAncestor(Def)) {
+        Why = "the box of " + memRefName(MemRef) +
+              " depends on a value computed inside the tile";
+        return failure();
+      }
+    }
     // The box's first index per dimension, written over the region's
     // symbols as dims, so that loop variables are valid operands.
     SmallVector<AffineExpr, 4> AsDims;

@@ -35,20 +35,20 @@ FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
                                       unsigned Depth, ArrayRef<unsigned> Sizes,
                                       std::string &Reason, std::string &Why) {
   Reason = "FootprintUnknown";
-  bool Whole = true;
-  for (auto [Loop, Size] : llvm::zip_equal(Band, Sizes))
-    Whole &= getConstantTripCount(Loop) == uint64_t(Size);
-  if (Whole) {
+  if (Sizes.empty()) {
     FailureOr<Footprint> FP = computeFootprint(Band.front(), Depth, Why);
     if (failed(FP))
       return failure();
     return FP->Bytes;
   }
+  // Tile the first Sizes.size() loops of a copy, as the rewrite will: the
+  // loops inside them stay whole.
+  unsigned N = Sizes.size();
   OpBuilder B(Band.front());
   auto Clone = cast<AffineForOp>(B.clone(*Band.front()));
   SmallVector<AffineForOp, 4> CloneBand;
   getPerfectlyNestedLoops(CloneBand, Clone);
-  CloneBand.resize(Band.size());
+  CloneBand.resize(N);
   SmallVector<AffineForOp, 8> Tiled;
   FailureOr<int64_t> Bytes = failure();
   if (failed(tilePerfectlyNested(CloneBand, Sizes, &Tiled))) {
@@ -59,8 +59,7 @@ FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
     Clone.erase();
     return failure();
   }
-  FailureOr<Footprint> FP =
-      computeFootprint(Tiled[Band.size()], Depth + Band.size(), Why);
+  FailureOr<Footprint> FP = computeFootprint(Tiled[N], Depth + N, Why);
   if (succeeded(FP))
     Bytes = FP->Bytes;
   Tiled.front().erase();
@@ -75,11 +74,8 @@ FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
     Choice.Sizes.push_back(tripOrCap(Loop));
 
   // Whole, when it fits: one interval for the band.
-  if (llvm::all_of(Band, [](AffineForOp L) {
-        return getConstantTripCount(L).has_value();
-      })) {
-    FailureOr<int64_t> Bytes =
-        tileFootprintBytes(Band, Depth, Choice.Sizes, Reason, Why);
+  {
+    FailureOr<int64_t> Bytes = tileFootprintBytes(Band, Depth, {}, Reason, Why);
     if (succeeded(Bytes) && *Bytes <= SpmBytes) {
       Choice.Whole = true;
       Choice.Bytes = *Bytes;
@@ -94,8 +90,8 @@ FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
   // when not even one iteration fits.
   for (unsigned D = 0; D < Band.size(); ++D) {
     auto Fits = [&](unsigned V, int64_t &Bytes) {
-      SmallVector<unsigned, 4> Sizes = Choice.Sizes;
-      Sizes[D] = V;
+      SmallVector<unsigned, 4> Sizes(D, 1);
+      Sizes.push_back(V);
       std::string Ignored, IgnoredWhy;
       FailureOr<int64_t> B =
           tileFootprintBytes(Band, Depth, Sizes, Ignored, IgnoredWhy);

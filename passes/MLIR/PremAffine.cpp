@@ -44,7 +44,8 @@ namespace {
 /// Why the operations of a nest cannot be given phases, or "" when they
 /// can: every memory access is an affine.load or affine.store of a memref
 /// of ints or floats that is a function argument or an allocation.
-std::string accessRefusal(AffineForOp Root, std::string &Reason) {
+std::string accessRefusal(AffineForOp Root, PhaseMode Mode,
+                          std::string &Reason) {
   std::string Why;
   // Two memref.get_global of one global are two values for one memory.
   llvm::StringMap<Value> Globals;
@@ -84,6 +85,18 @@ std::string accessRefusal(AffineForOp Root, std::string &Reason) {
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
+    }
+    // dae's stripped copies re-run the tile's control flow without its
+    // computation (seed 001: a tile's control depends on no loaded data),
+    // which holds for affine.for and affine.if only.
+    if (Mode == PhaseMode::Dae && Op->getNumRegions() != 0 &&
+        !isa<AffineForOp, AffineIfOp>(Op)) {
+      Reason = "DataDependentControl";
+      Why = "'" + Op->getName().getStringRef().str() + "' at " +
+            sourceOf(Op->getLoc()) +
+            " is control flow that may depend on data, which dae's stripped "
+            "copies cannot re-run (cmpt and sdma can)";
+      return WalkResult::interrupt();
     }
     if (Op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return WalkResult::advance();
@@ -189,7 +202,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   };
 
   std::string Reason;
-  if (std::string Why = accessRefusal(Root, Reason); !Why.empty()) {
+  if (std::string Why = accessRefusal(Root, M, Reason); !Why.empty()) {
     R.Reason = Reason;
     R.Detail = Why;
     return Finish();
