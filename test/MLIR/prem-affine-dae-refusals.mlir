@@ -24,7 +24,7 @@ func.func @k(%A: memref<8xf32>, %B: memref<8xf32>) {
   }
   return
 }
-// SDMA: :[[@LINE-14]]:3: remark: prem-affine [Transformed]: one tile of 8 iterations, mode sdma
+// SDMA: :[[@LINE-12]]:3: remark: prem-affine [Transformed]: one tile of 8 iterations, mode sdma
 
 func.func @symbol_inside(%A: memref<64xf32>, %B: memref<64xf32>) {
   %c0 = arith.constant 0 : index
@@ -37,7 +37,7 @@ func.func @symbol_inside(%A: memref<64xf32>, %B: memref<64xf32>) {
   }
   return
 }
-// SDMA: :[[@LINE-9]]:3: remark: prem-affine [FootprintUnknown]: the box of arg0 depends on a value computed inside the tile
+// SDMA: :[[@LINE-8]]:3: remark: prem-affine [FootprintUnknown]: the box of arg0 depends on a value computed inside the tile
 
 func.func @runtime_trips(%A: memref<?x?xf32>, %n: index, %m: index) {
   // expected-remark@+1 {{prem-affine [Transformed]: tiles of 1x1024 iterations, mode dae}}
@@ -49,4 +49,4 @@ func.func @runtime_trips(%A: memref<?x?xf32>, %n: index, %m: index) {
   }
   return
 }
-// SDMA: :[[@LINE-9]]:3: remark: prem-affine [Transformed]: tiles of 1x1024 iterations, mode sdma
+// SDMA: :[[@LINE-8]]:3: remark: prem-affine [Transformed]: tiles of 1x1024 iterations, mode sdma
