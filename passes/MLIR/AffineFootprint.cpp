@@ -25,8 +25,25 @@ std::string memRefName(Value MemRef) {
   return MemRef.getDefiningOp()->getName().getStringRef().str();
 }
 
+bool dependsOnThread(Value V, ArrayRef<ThreadRange> Threads) {
+  SmallVector<Value, 8> Work{V};
+  llvm::DenseSet<Value> Seen;
+  while (!Work.empty()) {
+    Value X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (llvm::any_of(Threads,
+                     [&](const ThreadRange &T) { return T.Index == X; }))
+      return true;
+    if (Operation *Def = X.getDefiningOp())
+      Work.append(Def->operand_begin(), Def->operand_end());
+  }
+  return false;
+}
+
 FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
-                                      std::string &Why) {
+                                      std::string &Why,
+                                      ArrayRef<ThreadRange> Threads) {
   llvm::MapVector<Value, MemRefBox> Boxes;
   WalkResult Walked = Root->walk([&](Operation *Op) {
     Value MemRef;
@@ -43,6 +60,16 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
       Why = "the region of an access to " + memRefName(MemRef) +
             " cannot be computed";
       return WalkResult::interrupt();
+    }
+    // The block's box: every thread index over its extent.
+    FlatAffineValueConstraints *Cst = Region->getConstraints();
+    for (const ThreadRange &T : Threads) {
+      unsigned Pos;
+      if (!Cst->findVar(T.Index, &Pos))
+        continue;
+      Cst->addBound(presburger::BoundType::LB, Pos, 0);
+      Cst->addBound(presburger::BoundType::UB, Pos, T.Extent - 1);
+      Cst->projectOut(T.Index);
     }
     MemRefBox &Box = Boxes[MemRef];
     (Write ? Box.Written : Box.Read) = true;
@@ -90,6 +117,12 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
       if (Root->isAncestor(Def)) {
         Why = "the box of " + memRefName(MemRef) +
               " depends on a value computed inside the tile";
+        return failure();
+      }
+      if (dependsOnThread(Symbol, Threads)) {
+        Why = "the box of " + memRefName(MemRef) +
+              " depends on the thread otherwise than through an affine "
+              "function of its index";
         return failure();
       }
     }

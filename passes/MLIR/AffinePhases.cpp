@@ -14,7 +14,10 @@
 //
 // sdma copies in the boxes of written memrefs too: the copy out writes the
 // whole box, so the bytes of it the tile does not write must hold what was
-// there (a stencil writes the interior of its box only).
+// there (a stencil writes the interior of its box only). On a GPU another
+// block may write those bytes meanwhile, so there sdma's Store phase is
+// dae's: only the elements the tile writes (docs/passes.md, prem-les: an
+// array written with holes is stored element by element).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +25,11 @@
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -54,23 +59,32 @@ StringRef phaseModeName(PhaseMode Mode) {
   llvm_unreachable("unknown mode");
 }
 
-/// The runtime function Name (void(i32)), declared in the module once.
+/// The runtime function Name (void(i32)), declared once in the symbol table
+/// around From (the module, or the gpu.module of a gpu.func).
 static func::FuncOp runtimeFunction(Operation *From, StringRef Name) {
-  auto Module = From->getParentOfType<ModuleOp>();
-  if (auto F = Module.lookupSymbol<func::FuncOp>(Name))
+  Operation *Table = SymbolTable::getNearestSymbolTable(From);
+  if (auto F = dyn_cast_or_null<func::FuncOp>(
+          SymbolTable::lookupSymbolIn(Table, Name)))
     return F;
-  OpBuilder B = OpBuilder::atBlockBegin(Module.getBody());
+  OpBuilder B = OpBuilder::atBlockBegin(&Table->getRegion(0).front());
   auto Type = B.getFunctionType({B.getI32Type()}, {});
-  auto F = func::FuncOp::create(B, Module.getLoc(), Name, Type);
+  auto F = func::FuncOp::create(B, Table->getLoc(), Name, Type);
   F.setPrivate();
   return F;
 }
 
+/// Callee(Interval); on a GPU between two block barriers, so that no thread
+/// moves data before the block's memory phase is granted, and none after
+/// it ends.
 static void callRuntime(OpBuilder &B, Location Loc, StringRef Name,
-                        Value Interval) {
+                        Value Interval, const GpuBlock *Gpu) {
   func::FuncOp Callee = runtimeFunction(B.getInsertionBlock()->getParentOp(),
                                         Name);
+  if (Gpu)
+    gpu::BarrierOp::create(B, Loc);
   func::CallOp::create(B, Loc, Callee, ValueRange{Interval});
+  if (Gpu)
+    gpu::BarrierOp::create(B, Loc);
 }
 
 /// index -> index - first index of the box, over (symbols..., indices...).
@@ -117,6 +131,57 @@ static void buildBoxCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
     Value V = AffineLoadOp::create(B, Loc, Buffer, BufferMap, BufferOperands);
     AffineStoreOp::create(B, Loc, V, Box.MemRef, Indices);
   }
+}
+
+/// On a GPU the block's threads copy a box in together, the buffer taken as
+/// one run of elements: thread t moves elements t, t + T, ... of it, so
+/// consecutive threads move consecutive elements of a row, and a row
+/// narrower than the block spreads the threads over rows too (seed 001,
+/// Algorithm 3; the LLVM path's __prem_copy_2d on a GPU). Elements of the
+/// buffer outside a partial tile's box are skipped.
+static void buildBlockCopyIn(OpBuilder &B, Location Loc, const MemRefBox &Box,
+                             Value Buffer, const GpuBlock &Gpu) {
+  OpBuilder::InsertionGuard Guard(B);
+  MLIRContext *Ctx = B.getContext();
+  unsigned NumSymbols = Box.Symbols.size();
+  AffineMap Start = AffineMap::get(1, 0, getAffineDimExpr(0, Ctx));
+  AffineMap End = AffineMap::getConstantMap(Box.Elements, Ctx);
+  auto Loop = AffineForOp::create(B, Loc, ValueRange{Gpu.ThreadLinear}, Start,
+                                  ValueRange{}, End, Gpu.Threads);
+  B.setInsertionPointToStart(Loop.getBody());
+
+  // Over (symbols..., e): the element's place in the buffer and in the
+  // memref, and the box's bounds on the latter.
+  AffineExpr E = getAffineDimExpr(NumSymbols, Ctx);
+  SmallVector<AffineExpr, 4> Place, Index, Constraints;
+  int64_t Stride = Box.Elements;
+  for (unsigned D = 0; D < Box.Shape.size(); ++D) {
+    Stride /= Box.Shape[D];
+    AffineExpr P = E.floorDiv(Stride) % Box.Shape[D];
+    Place.push_back(P);
+    Index.push_back(Box.Offsets[D] + P);
+    AffineMap Lb, Ub;
+    Box.Region->getLowerAndUpperBound(D, Lb, Ub);
+    for (AffineExpr L : Lb.getResults())
+      Constraints.push_back(Index.back() - L);
+    for (AffineExpr U : Ub.getResults())
+      Constraints.push_back(U - 1 - Index.back());
+  }
+  SmallVector<Value, 8> Operands(Box.Symbols.begin(), Box.Symbols.end());
+  Operands.push_back(Loop.getInductionVar());
+  if (!Constraints.empty()) {
+    auto Set = IntegerSet::get(NumSymbols + 1, 0, Constraints,
+                               SmallVector<bool, 8>(Constraints.size(), false));
+    auto Inside = AffineIfOp::create(B, Loc, Set, Operands,
+                                     /*withElseRegion=*/false);
+    B.setInsertionPointToStart(Inside.getThenBlock());
+  }
+  Value V = AffineLoadOp::create(
+      B, Loc, Box.MemRef, AffineMap::get(NumSymbols + 1, 0, Index, Ctx),
+      Operands);
+  AffineStoreOp::create(B, Loc, V, Buffer,
+                        AffineMap::get(NumSymbols + 1, 0, Place, Ctx),
+                        Operands);
 }
 
 /// Erases what no longer contributes to the phase: operations without uses
@@ -202,22 +267,42 @@ static void buildStrippedStore(OpBuilder &B, AffineForOp Tile,
   eraseDeadCode(Copy);
 }
 
+/// On a GPU: one workgroup-memory buffer of the kernel per memref.
+static Value workgroupBuffer(const GpuBlock &Gpu, MemRefType Host,
+                             Location Loc) {
+  auto Space = gpu::AddressSpaceAttr::get(Host.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  auto Type = MemRefType::get(Host.getShape(), Host.getElementType(),
+                              MemRefLayoutAttrInterface(), Space);
+  if (auto Launch = dyn_cast<gpu::LaunchOp>(Gpu.Kernel))
+    return Launch.addWorkgroupAttribution(Type, Loc);
+  return cast<gpu::GPUFuncOp>(Gpu.Kernel).addWorkgroupAttribution(Type, Loc);
+}
+
 PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
-                       Operation *BufferAnchor, Value Interval) {
+                       Operation *BufferAnchor, Value Interval,
+                       const GpuBlock *Gpu) {
   Location Loc = Tile.getLoc();
   PhaseBytes Bytes;
   OpBuilder B(Tile);
   if (Mode == PhaseMode::Cmpt) {
-    callRuntime(B, Loc, "__prem_enter_mem", Interval);
+    callRuntime(B, Loc, "__prem_enter_mem", Interval, Gpu);
     B.setInsertionPointAfter(Tile);
-    callRuntime(B, Loc, "__prem_exit_mem", Interval);
+    callRuntime(B, Loc, "__prem_exit_mem", Interval, Gpu);
     return Bytes;
   }
 
   // One buffer per memref for the whole nest, 64-byte aligned as the LLVM
-  // path's scratchpad.
+  // path's scratchpad (workgroup memory on a GPU).
   SmallVector<Value, 4> Buffers;
-  {
+  if (Gpu) {
+    for (const MemRefBox &Box : FP.Boxes)
+      Buffers.push_back(workgroupBuffer(
+          *Gpu,
+          MemRefType::get(Box.Shape, cast<MemRefType>(Box.MemRef.getType())
+                                         .getElementType()),
+          Loc));
+  } else {
     OpBuilder Outer(BufferAnchor);
     OpBuilder Free(BufferAnchor->getContext());
     Free.setInsertionPointAfter(BufferAnchor);
@@ -232,10 +317,17 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
   }
 
   // Load phase.
-  callRuntime(B, Loc, "__prem_enter_mem", Interval);
+  callRuntime(B, Loc, "__prem_enter_mem", Interval, Gpu);
   if (Mode == PhaseMode::Sdma) {
     for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers)) {
-      buildBoxCopy(B, Loc, Box, Buffer, /*Out=*/false);
+      // On a GPU the Store phase writes only what the tile wrote: a memref
+      // it does not read needs no copy in.
+      if (Gpu && !Box.Read)
+        continue;
+      if (Gpu)
+        buildBlockCopyIn(B, Loc, Box, Buffer, *Gpu);
+      else
+        buildBoxCopy(B, Loc, Box, Buffer, /*Out=*/false);
       Bytes.Load += Box.bytes();
     }
   } else {
@@ -243,14 +335,14 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
     for (const MemRefBox &Box : FP.Boxes)
       Bytes.Load += Box.Read ? Box.bytes() : 0;
   }
-  callRuntime(B, Loc, "__prem_enter_comp", Interval);
+  callRuntime(B, Loc, "__prem_enter_comp", Interval, Gpu);
 
   // Store phase (dae's stripped copy is taken from the tile before its
   // accesses move to the buffers).
   OpBuilder After(Tile->getContext());
   After.setInsertionPointAfter(Tile);
-  callRuntime(After, Loc, "__prem_enter_mem", Interval);
-  if (Mode == PhaseMode::Sdma) {
+  callRuntime(After, Loc, "__prem_enter_mem", Interval, Gpu);
+  if (Mode == PhaseMode::Sdma && !Gpu) {
     for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers))
       if (Box.Written) {
         buildBoxCopy(After, Loc, Box, Buffer, /*Out=*/true);
@@ -261,7 +353,7 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
     for (const MemRefBox &Box : FP.Boxes)
       Bytes.Store += Box.Written ? Box.bytes() : 0;
   }
-  callRuntime(After, Loc, "__prem_exit_mem", Interval);
+  callRuntime(After, Loc, "__prem_exit_mem", Interval, Gpu);
 
   // Execute phase: the tile itself, on the buffers.
   for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers))

@@ -34,13 +34,25 @@ struct PhaseBytes {
   int64_t Store = 0;
 };
 
-/// Builds the phases of Tile, whose footprint FP is symbolic in the Depth
-/// loops around it. Buffers are allocated before BufferAnchor (the
-/// outermost loop of the tiled nest: once per nest, not per tile) and freed
-/// after it. Interval is the tile's number (i32) for the runtime calls.
+/// A GPU tile's block: its kernel (gpu.launch or gpu.func), whose workgroup
+/// attributions hold the buffers, the thread's linear index in the block
+/// (a valid affine dim at the tile) and the block's thread count.
+struct GpuBlock {
+  mlir::Operation *Kernel = nullptr;
+  mlir::Value ThreadLinear;
+  int64_t Threads = 1;
+};
+
+/// Builds the phases of Tile, whose footprint FP is symbolic in the loops
+/// around it. On the host (Gpu null) buffers are allocated before
+/// BufferAnchor (the outermost loop of the tiled nest: once per nest, not
+/// per tile) and freed after it; on a GPU they are workgroup memory of the
+/// kernel, the block's threads share the box copies, and every runtime call
+/// sits between two gpu.barrier (a phase is the block's). Interval is the
+/// tile's number (i32) for the runtime calls.
 PhaseBytes buildPhases(mlir::affine::AffineForOp Tile, const Footprint &FP,
                        PhaseMode Mode, mlir::Operation *BufferAnchor,
-                       mlir::Value Interval);
+                       mlir::Value Interval, const GpuBlock *Gpu);
 
 } // namespace prem::mlirpath
 

@@ -40,6 +40,8 @@ llvm::json::Object NestRecord::toJSON() const {
                        {"transformed", Transformed},
                        {"reason", Reason},
                        {"why", Detail}};
+  if (BlockThreads)
+    O["block_threads"] = BlockThreads;
   llvm::json::Array Footprint, Phases;
   for (const ArrayRecord &A : Arrays) {
     llvm::json::Object F{{"name", A.Name},

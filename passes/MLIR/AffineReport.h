@@ -39,6 +39,7 @@ struct NestRecord {
   int64_t BytesPerTile = 0, LoadBytes = 0, StoreBytes = 0;
   int64_t WholeBytes = -1;
   std::string Mode;
+  int64_t BlockThreads = 0; ///< a GPU kernel's threads per block (0: host)
   llvm::SmallVector<ArrayRecord, 4> Arrays;
 
   explicit NestRecord(mlir::Location L) : Loc(L) {}

@@ -33,10 +33,11 @@ static unsigned tripOrCap(AffineForOp Loop) {
 
 FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
                                       unsigned Depth, ArrayRef<unsigned> Sizes,
+                                      ArrayRef<ThreadRange> Threads,
                                       std::string &Reason, std::string &Why) {
   Reason = "FootprintUnknown";
   if (Sizes.empty()) {
-    FailureOr<Footprint> FP = computeFootprint(Band.front(), Depth, Why);
+    FailureOr<Footprint> FP = computeFootprint(Band.front(), Depth, Why, Threads);
     if (failed(FP))
       return failure();
     return FP->Bytes;
@@ -59,7 +60,7 @@ FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
     Clone.erase();
     return failure();
   }
-  FailureOr<Footprint> FP = computeFootprint(Tiled[N], Depth + N, Why);
+  FailureOr<Footprint> FP = computeFootprint(Tiled[N], Depth + N, Why, Threads);
   if (succeeded(FP))
     Bytes = FP->Bytes;
   Tiled.front().erase();
@@ -68,6 +69,7 @@ FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
 
 FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
                                       unsigned Depth, int64_t SpmBytes,
+                                      ArrayRef<ThreadRange> Threads,
                                       std::string &Reason, std::string &Why) {
   TileChoice Choice;
   for (AffineForOp Loop : Band)
@@ -75,7 +77,7 @@ FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
 
   // Whole, when it fits: one interval for the band.
   {
-    FailureOr<int64_t> Bytes = tileFootprintBytes(Band, Depth, {}, Reason, Why);
+    FailureOr<int64_t> Bytes = tileFootprintBytes(Band, Depth, {}, Threads, Reason, Why);
     if (succeeded(Bytes) && *Bytes <= SpmBytes) {
       Choice.Whole = true;
       Choice.Bytes = *Bytes;
@@ -94,7 +96,8 @@ FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
       Sizes.push_back(V);
       std::string Ignored, IgnoredWhy;
       FailureOr<int64_t> B =
-          tileFootprintBytes(Band, Depth, Sizes, Ignored, IgnoredWhy);
+          tileFootprintBytes(Band, Depth, Sizes, Threads, Ignored,
+                             IgnoredWhy);
       if (failed(B))
         return false;
       Bytes = *B;
@@ -131,7 +134,7 @@ FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
   }
   // Why the smallest tile fails: too big, or not measurable.
   SmallVector<unsigned, 4> Ones(Band.size(), 1);
-  FailureOr<int64_t> One = tileFootprintBytes(Band, Depth, Ones, Reason, Why);
+  FailureOr<int64_t> One = tileFootprintBytes(Band, Depth, Ones, Threads, Reason, Why);
   if (succeeded(One)) {
     Reason = "DoesNotFit";
     Why = llvm::formatv("one iteration of the innermost band loop touches "

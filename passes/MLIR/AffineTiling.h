@@ -9,6 +9,8 @@
 #ifndef PREM_MLIR_AFFINETILING_H
 #define PREM_MLIR_AFFINETILING_H
 
+#include "AffineFootprint.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 #include <string>
@@ -34,15 +36,18 @@ struct TileChoice {
 /// ("FootprintUnknown"); Why says why.
 mlir::FailureOr<TileChoice>
 chooseTileSizes(llvm::MutableArrayRef<mlir::affine::AffineForOp> Band,
-                unsigned Depth, int64_t SpmBytes, std::string &Reason,
+                unsigned Depth, int64_t SpmBytes,
+                llvm::ArrayRef<ThreadRange> Threads, std::string &Reason,
                 std::string &Why);
 
-/// The bytes a tile of these sizes touches, measured on a tiled copy of
-/// the band that is then erased.
+/// The bytes a tile touches whose first Sizes.size() band loops take Sizes
+/// iterations (the others whole), measured on a tiled copy of the band
+/// that is then erased; on a GPU, over the block's Threads.
 mlir::FailureOr<int64_t>
 tileFootprintBytes(llvm::MutableArrayRef<mlir::affine::AffineForOp> Band,
                    unsigned Depth, llvm::ArrayRef<unsigned> Sizes,
-                   std::string &Reason, std::string &Why);
+                   llvm::ArrayRef<ThreadRange> Threads, std::string &Reason,
+                   std::string &Why);
 
 } // namespace prem::mlirpath
 

@@ -44,7 +44,7 @@ namespace {
 /// Why the operations of a nest cannot be given phases, or "" when they
 /// can: every memory access is an affine.load or affine.store of a memref
 /// of ints or floats that is a function argument or an allocation.
-std::string accessRefusal(AffineForOp Root, PhaseMode Mode,
+std::string accessRefusal(AffineForOp Root, bool StripsTile,
                           std::string &Reason) {
   std::string Why;
   // Two memref.get_global of one global are two values for one memory.
@@ -86,16 +86,17 @@ std::string accessRefusal(AffineForOp Root, PhaseMode Mode,
       }
       return WalkResult::advance();
     }
-    // dae's stripped copies re-run the tile's control flow without its
-    // computation (seed 001: a tile's control depends on no loaded data),
-    // which holds for affine.for and affine.if only.
-    if (Mode == PhaseMode::Dae && Op->getNumRegions() != 0 &&
+    // Stripped copies (dae; sdma's Store phase on a GPU) re-run the tile's
+    // control flow without its computation (seed 001: a tile's control
+    // depends on no loaded data), which holds for affine.for and affine.if
+    // only.
+    if (StripsTile && Op->getNumRegions() != 0 &&
         !isa<AffineForOp, AffineIfOp>(Op)) {
       Reason = "DataDependentControl";
       Why = "'" + Op->getName().getStringRef().str() + "' at " +
             sourceOf(Op->getLoc()) +
-            " is control flow that may depend on data, which dae's stripped "
-            "copies cannot re-run (cmpt and sdma can)";
+            " is control flow that may depend on data, which the stripped "
+            "copies of dae (and of sdma's Store phase on a GPU) cannot re-run";
       return WalkResult::interrupt();
     }
     if (Op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
@@ -153,6 +154,79 @@ Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
   return arith::IndexCastOp::create(B, Loc, B.getI32Type(), Index);
 }
 
+/// A GPU kernel's threads, as the nests in it see them.
+struct KernelContext {
+  SmallVector<ThreadRange, 4> Threads; ///< thread indices, with extents
+  int64_t Extent[3] = {1, 1, 1};       ///< the block's size
+  GpuBlock Block;      ///< for the rewrite (ThreadLinear made on first use)
+  std::string Refusal; ///< why no nest of it can be transformed
+};
+
+/// The threads of a gpu.launch (its body's thread indices, its constant
+/// block size) or of a gpu.func (its gpu.thread_id values, its
+/// known_block_size).
+KernelContext kernelContext(Operation *Kernel) {
+  KernelContext K;
+  K.Block.Kernel = Kernel;
+  if (auto Launch = dyn_cast<gpu::LaunchOp>(Kernel)) {
+    gpu::KernelDim3 Ids = Launch.getThreadIds();
+    gpu::KernelDim3 Sizes = Launch.getBlockSizeOperandValues();
+    Value Id[3] = {Ids.x, Ids.y, Ids.z}, Size[3] = {Sizes.x, Sizes.y, Sizes.z};
+    for (int D = 0; D < 3; ++D) {
+      std::optional<int64_t> N = getConstantIntValue(Size[D]);
+      if (!N || *N <= 0) {
+        K.Refusal = "the launch's block size is not a constant";
+        return K;
+      }
+      K.Extent[D] = *N;
+      K.Threads.push_back({Id[D], *N});
+    }
+  } else {
+    auto Func = cast<gpu::GPUFuncOp>(Kernel);
+    std::optional<ArrayRef<int32_t>> Known = Func.getKnownBlockSize();
+    if (!Known || Known->size() != 3) {
+      K.Refusal = "the gpu.func has no known_block_size";
+      return K;
+    }
+    for (int D = 0; D < 3; ++D)
+      K.Extent[D] = (*Known)[D];
+    Func.walk([&](gpu::ThreadIdOp Id) {
+      K.Threads.push_back({Id, K.Extent[int(Id.getDimension())]});
+    });
+  }
+  K.Block.Threads = K.Extent[0] * K.Extent[1] * K.Extent[2];
+  return K;
+}
+
+/// The thread's linear index in the block, made once at the kernel's entry
+/// (a valid affine dim everywhere in it).
+Value threadLinear(KernelContext &K) {
+  if (K.Block.ThreadLinear)
+    return K.Block.ThreadLinear;
+  Operation *Kernel = K.Block.Kernel;
+  Block &Entry = Kernel->getRegion(0).front();
+  OpBuilder B = OpBuilder::atBlockBegin(&Entry);
+  Location Loc = Kernel->getLoc();
+  SmallVector<Value, 3> Ids;
+  if (auto Launch = dyn_cast<gpu::LaunchOp>(Kernel)) {
+    gpu::KernelDim3 T = Launch.getThreadIds();
+    Ids = {T.x, T.y, T.z};
+  } else {
+    for (gpu::Dimension D :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+      Value Id = gpu::ThreadIdOp::create(B, Loc, D);
+      K.Threads.push_back({Id, K.Extent[int(D)]});
+      Ids.push_back(Id);
+    }
+  }
+  AffineExpr Linear = B.getAffineDimExpr(0) +
+                      B.getAffineDimExpr(1) * K.Extent[0] +
+                      B.getAffineDimExpr(2) * (K.Extent[0] * K.Extent[1]);
+  K.Block.ThreadLinear = AffineApplyOp::create(
+      B, Loc, AffineMap::get(3, 0, Linear), Ids);
+  return K.Block.ThreadLinear;
+}
+
 struct PremAffinePass
     : public PassWrapper<PremAffinePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PremAffinePass)
@@ -168,7 +242,7 @@ struct PremAffinePass
   }
   void getDependentDialects(DialectRegistry &Registry) const override {
     Registry.insert<AffineDialect, arith::ArithDialect, func::FuncDialect,
-                    memref::MemRefDialect>();
+                    gpu::GPUDialect, memref::MemRefDialect>();
   }
 
   Option<int64_t> SpmBytes{*this, "spm-bytes",
@@ -187,22 +261,29 @@ struct PremAffinePass
 
 private:
   void processNest(AffineForOp Root, unsigned Depth, PhaseMode M,
-                   std::string Function);
+                   std::string Function, KernelContext *Gpu);
   std::vector<NestRecord> Records;
 };
 
 void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
-                                 PhaseMode M, std::string Function) {
+                                 PhaseMode M, std::string Function,
+                                 KernelContext *Gpu) {
   NestRecord R(Root.getLoc());
   R.Function = Function;
   R.Depth = Depth;
+  if (Gpu)
+    R.BlockThreads = Gpu->Block.Threads;
+  ArrayRef<ThreadRange> Threads;
+  if (Gpu)
+    Threads = Gpu->Threads;
   auto Finish = [&]() {
     R.emitRemark();
     Records.push_back(std::move(R));
   };
 
   std::string Reason;
-  if (std::string Why = accessRefusal(Root, M, Reason); !Why.empty()) {
+  if (std::string Why = accessRefusal(Root, M == PhaseMode::Dae || (Gpu && M == PhaseMode::Sdma),
+                        Reason); !Why.empty()) {
     R.Reason = Reason;
     R.Detail = Why;
     return Finish();
@@ -216,10 +297,24 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     return Finish();
   }
 
+  // A block's phases are block-wide (barriers): every thread must run the
+  // band's loops alike.
+  if (Gpu)
+    for (AffineForOp Loop : Band)
+      for (Value Bound : Loop->getOperands())
+        if (dependsOnThread(Bound, Threads)) {
+          R.Reason = "ThreadDependentLoop";
+          R.Detail = "a bound of the band's loops depends on the thread: the "
+                     "block's threads would not reach its phase barriers "
+                     "together";
+          return Finish();
+        }
+
   // The whole nest's footprint, for the report (not constant with runtime
   // sizes, which is no reason to refuse).
   std::string WholeWhy;
-  if (FailureOr<Footprint> Whole = computeFootprint(Root, Depth, WholeWhy);
+  if (FailureOr<Footprint> Whole =
+          computeFootprint(Root, Depth, WholeWhy, Threads);
       succeeded(Whole)) {
     R.WholeBytes = Whole->Bytes;
     for (const MemRefBox &Box : Whole->Boxes)
@@ -229,7 +324,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
 
   std::string Why;
   FailureOr<TileChoice> Choice =
-      chooseTileSizes(Band, Depth, SpmBytes, Reason, Why);
+      chooseTileSizes(Band, Depth, SpmBytes, Threads, Reason, Why);
   // No dependence test: Algorithm 2's tiles keep the original order (the
   // loops before the sized one take 1 iteration per tile, those after it
   // are whole), so tiling them moves no iteration past another; the
@@ -246,7 +341,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
                " inner nest(s) are tried as intervals instead";
     Finish();
     for (AffineForOp Nest : Inner)
-      processNest(Nest, Depth + Band.size(), M, Function);
+      processNest(Nest, Depth + Band.size(), M, Function, Gpu);
     return;
   }
 
@@ -270,7 +365,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     Anchor = Tiled.front();
     TileDepth = Depth + N;
   }
-  FailureOr<Footprint> FP = computeFootprint(Tile, TileDepth, Why);
+  FailureOr<Footprint> FP = computeFootprint(Tile, TileDepth, Why, Threads);
   if (failed(FP)) {
     // The decision measured the same tile: this is a bug, not an input.
     Tile.emitError("prem-affine: the footprint of a chosen tile cannot be "
@@ -280,7 +375,10 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   }
   OpBuilder B(Tile);
   Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
-  PhaseBytes Bytes = buildPhases(Tile, *FP, M, Anchor, Interval);
+  if (Gpu)
+    threadLinear(*Gpu);
+  PhaseBytes Bytes =
+      buildPhases(Tile, *FP, M, Anchor, Interval, Gpu ? &Gpu->Block : nullptr);
 
   R.Transformed = true;
   R.Reason = "Transformed";
@@ -334,30 +432,41 @@ void PremAffinePass::runOnOperation() {
     auto Function = Loop->getParentOfType<FunctionOpInterface>();
     Roots.push_back({Loop, Function ? Function.getName().str() : ""});
   });
-  for (auto &[Root, Function] : Roots) {
-    if (Root->getParentOfType<gpu::LaunchOp>() ||
-        Root->getParentOfType<gpu::GPUFuncOp>()) {
+  DenseMap<Operation *, std::unique_ptr<KernelContext>> Kernels;
+  for (auto &Entry : Roots) {
+    AffineForOp Root = Entry.first;
+    const std::string &Function = Entry.second;
+    auto Refuse = [&](StringRef Reason, StringRef Detail) {
       NestRecord R(Root.getLoc());
       R.Function = Function;
-      R.Reason = "GPUNotYet";
-      R.Detail = "nests inside gpu.launch or gpu.func are not transformed "
-                 "yet (workgroup-memory buffers and gpu.barrier phases are "
-                 "owed)";
+      R.Reason = Reason.str();
+      R.Detail = Detail.str();
       R.emitRemark();
       Records.push_back(std::move(R));
+    };
+    Operation *Kernel = Root->getParentOfType<gpu::LaunchOp>();
+    if (!Kernel)
+      Kernel = Root->getParentOfType<gpu::GPUFuncOp>();
+    if (Root->getParentOfType<AffineIfOp>() ||
+        (Kernel && Root->getParentOp() != Kernel)) {
+      Refuse("UnderCondition",
+             "the nest runs under a condition or inside another operation; "
+             "only nests directly in a function or kernel body are "
+             "transformed");
       continue;
     }
-    if (Root->getParentOfType<AffineIfOp>()) {
-      NestRecord R(Root.getLoc());
-      R.Function = Function;
-      R.Reason = "UnderCondition";
-      R.Detail = "the nest runs under an affine.if; only nests directly in "
-                 "a function body are transformed";
-      R.emitRemark();
-      Records.push_back(std::move(R));
-      continue;
+    KernelContext *Gpu = nullptr;
+    if (Kernel) {
+      auto &K = Kernels[Kernel];
+      if (!K)
+        K = std::make_unique<KernelContext>(kernelContext(Kernel));
+      if (!K->Refusal.empty()) {
+        Refuse("BlockSizeUnknown", K->Refusal);
+        continue;
+      }
+      Gpu = K.get();
     }
-    processNest(Root, 0, *M, Function);
+    processNest(Root, 0, *M, Function, Gpu);
   }
 
   if (ReportFile.empty())

@@ -96,11 +96,11 @@ func.func @too_big(%A: memref<64xf64>, %B: memref<64xf64>, %C: memref<64xf64>) {
   return
 }
 
-func.func @in_gpu(%A: memref<64xf32>) {
+func.func @in_gpu(%A: memref<64xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
-             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
-    // expected-remark@+1 {{prem-affine [GPUNotYet]: nests inside gpu.launch or gpu.func are not transformed yet}}
+             threads(%tx, %ty, %tz) in (%u = %n, %v = %c1, %w = %c1) {
+    // expected-remark@+1 {{prem-affine [BlockSizeUnknown]: the launch's block size is not a constant}}
     affine.for %i = 0 to 64 {
       %a = affine.load %A[%i] : memref<64xf32>
       affine.store %a, %A[%i] : memref<64xf32>
