@@ -24,6 +24,7 @@
 #include "AffinePhases.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -360,6 +361,29 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
     for (Operation *Op : accessesOf(Tile, Box.MemRef))
       moveToBuffer(Op, Box, Buffer);
   return Bytes;
+}
+
+} // namespace prem::mlirpath
+
+namespace prem::mlirpath {
+
+unsigned protectOutsideAccesses(AffineForOp Loop, const GpuBlock *Gpu) {
+  // prem_rt.h: PREM_INTERVAL_OUTSIDE.
+  constexpr int32_t IntervalOutside = 1 << 29;
+  SmallVector<Operation *, 4> Outside;
+  for (Operation &Op : Loop.getBody()->without_terminator())
+    if (!isa<AffineForOp>(Op) && !isMemoryEffectFree(&Op))
+      Outside.push_back(&Op);
+  for (Operation *Op : Outside) {
+    OpBuilder B(Op);
+    Value Interval = arith::ConstantIntOp::create(B, Op->getLoc(),
+                                                  B.getI32Type(),
+                                                  IntervalOutside);
+    callRuntime(B, Op->getLoc(), "__prem_enter_mem", Interval, Gpu);
+    B.setInsertionPointAfter(Op);
+    callRuntime(B, Op->getLoc(), "__prem_exit_mem", Interval, Gpu);
+  }
+  return Outside.size();
 }
 
 } // namespace prem::mlirpath

@@ -54,6 +54,14 @@ PhaseBytes buildPhases(mlir::affine::AffineForOp Tile, const Footprint &FP,
                        PhaseMode Mode, mlir::Operation *BufferAnchor,
                        mlir::Value Interval, const GpuBlock *Gpu);
 
+/// The accesses of Loop's body outside its Inner nests (the nests that are
+/// the intervals), each made a compatible interval: between
+/// __prem_enter_mem and __prem_exit_mem with the interval number
+/// PREM_INTERVAL_OUTSIDE (prem_rt.h), so that no access runs outside a
+/// memory phase. Returns how many.
+unsigned protectOutsideAccesses(mlir::affine::AffineForOp Loop,
+                                const GpuBlock *Gpu);
+
 } // namespace prem::mlirpath
 
 #endif

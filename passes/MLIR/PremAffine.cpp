@@ -336,9 +336,17 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
       R.Detail = Why;
       return Finish();
     }
+    // Accesses between the inner nests run as compatible intervals of
+    // their own (the LLVM path's PREM_INTERVAL_OUTSIDE), so that none is
+    // outside a memory phase.
+    unsigned Outside = protectOutsideAccesses(Band.back(),
+                                              Gpu ? &Gpu->Block : nullptr);
     R.Reason = "InnerNests";
     R.Detail = Why + "; its " + std::to_string(Inner.size()) +
                " inner nest(s) are tried as intervals instead";
+    if (Outside)
+      R.Detail += ", and its " + std::to_string(Outside) +
+                  " access(es) outside them are compatible intervals";
     Finish();
     for (AffineForOp Nest : Inner)
       processNest(Nest, Depth + Band.size(), M, Function, Gpu);

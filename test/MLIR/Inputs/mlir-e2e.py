@@ -4,7 +4,8 @@ prem-affine in each mode and scratchpad size, called through its C interface
 (llvm.emit_c_interface) from a generated C driver, must leave every memref
 bit for bit the same. Prints one line per build:
 
-  <func> <mode> <spm>: bit-equal, <E> execute and <M> memory phases
+  <func> <mode> <spm>: bit-equal, <E> execute and <M> memory phases, <O>
+  outside tiles
 
 (from the runtime's PREM_TRACE_SUMMARY) and exits 1 on any difference.
 The driver fills argument k's element e with ((e * 7 + k * 13) % 17) / 8.
@@ -118,8 +119,10 @@ def main():
                   [a.runtime])
             env = dict(os.environ, PREM_TRACE_SUMMARY="1")
             r = run([exe], env=env)
-            m = re.search(r"(\d+) memory, (\d+) execute", r.stderr)
-            phases = ("%s execute and %s memory phases" % (m.group(2), m.group(1))
+            m = re.search(r"(\d+) memory, (\d+) execute.*?(\d+) memory phases "
+                          r"outside tiles", r.stderr)
+            phases = ("%s execute and %s memory phases, %s outside tiles" %
+                      (m.group(2), m.group(1), m.group(3))
                       if m else "no phase summary")
             same = r.stdout == want
             bad += not same
