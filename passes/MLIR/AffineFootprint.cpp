@@ -25,25 +25,9 @@ std::string memRefName(Value MemRef) {
   return MemRef.getDefiningOp()->getName().getStringRef().str();
 }
 
-bool dependsOnThread(Value V, ArrayRef<ThreadRange> Threads) {
-  SmallVector<Value, 8> Work{V};
-  llvm::DenseSet<Value> Seen;
-  while (!Work.empty()) {
-    Value X = Work.pop_back_val();
-    if (!Seen.insert(X).second)
-      continue;
-    if (llvm::any_of(Threads,
-                     [&](const ThreadRange &T) { return T.Index == X; }))
-      return true;
-    if (Operation *Def = X.getDefiningOp())
-      Work.append(Def->operand_begin(), Def->operand_end());
-  }
-  return false;
-}
-
 FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
                                       std::string &Why,
-                                      ArrayRef<ThreadRange> Threads) {
+                                      const KernelThreads *Threads) {
   llvm::MapVector<Value, MemRefBox> Boxes;
   WalkResult Walked = Root->walk([&](Operation *Op) {
     Value MemRef;
@@ -63,7 +47,8 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
     }
     // The block's box: every thread index over its extent.
     FlatAffineValueConstraints *Cst = Region->getConstraints();
-    for (const ThreadRange &T : Threads) {
+    for (const ThreadRange &T :
+         Threads ? Threads->indices() : ArrayRef<ThreadRange>()) {
       unsigned Pos;
       if (!Cst->findVar(T.Index, &Pos))
         continue;
@@ -119,7 +104,7 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
               " depends on a value computed inside the tile";
         return failure();
       }
-      if (dependsOnThread(Symbol, Threads)) {
+      if (Threads && !Threads->isUniform(Symbol)) {
         Why = "the box of " + memRefName(MemRef) +
               " depends on the thread otherwise than through an affine "
               "function of its index";

@@ -10,6 +10,8 @@
 #ifndef PREM_MLIR_AFFINEFOOTPRINT_H
 #define PREM_MLIR_AFFINEFOOTPRINT_H
 
+#include "KernelThreads.h"
+
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/IR/Operation.h"
 
@@ -36,29 +38,20 @@ struct MemRefBox {
   int64_t bytes() const { return Elements * ElementBytes; }
 };
 
-/// A thread index of a GPU block and its extent: a GPU tile's boxes are
-/// the union over the block's threads (its copies are shared by them).
-struct ThreadRange {
-  mlir::Value Index;
-  int64_t Extent = 1;
-};
-
 struct Footprint {
   llvm::SmallVector<MemRefBox, 4> Boxes; ///< in first-access order
   int64_t Bytes = 0;                     ///< sum over the boxes
 };
 
 /// The boxes of the affine.load/affine.store operations under Root, for one
-/// instance of Root when the Depth loops around it are fixed, and, on a GPU,
-/// over all Threads of the block. Fails (Why says why) where a region cannot
+/// instance of Root when the Depth loops around it are fixed, and, on a GPU
+/// (Threads), over all threads of the block: their indices range over the
+/// block and are projected out. Fails (Why says why) where a region cannot
 /// be computed, has no constant bound, or depends on a value computed
-/// inside Root or on the thread otherwise than through Threads.
-mlir::FailureOr<Footprint>
-computeFootprint(mlir::Operation *Root, unsigned Depth, std::string &Why,
-                 llvm::ArrayRef<ThreadRange> Threads = {});
-
-/// Whether V is one of Threads' indices or computed from one.
-bool dependsOnThread(mlir::Value V, llvm::ArrayRef<ThreadRange> Threads);
+/// inside Root or, on a GPU, on one that is not the same in every thread.
+mlir::FailureOr<Footprint> computeFootprint(mlir::Operation *Root,
+                                            unsigned Depth, std::string &Why,
+                                            const KernelThreads *Threads);
 
 /// A name for the memref in remarks and the report: the function argument's
 /// position ("arg2") or the defining operation's name.

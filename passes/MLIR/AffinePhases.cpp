@@ -108,17 +108,58 @@ static void moveToBuffer(Operation *Op, const MemRefBox &Box, Value Buffer) {
   (void)Moved;
 }
 
+/// The memref's extent per dimension: a constant, or memref.dim made where
+/// the memref is defined (a valid affine symbol everywhere it is used). The
+/// box of several accesses keeps only bounds of constant width (its union
+/// drops a partial tile's min and the memref's own bounds), so every copy
+/// is also clamped to these: it never moves a byte outside the memref.
+static SmallVector<OpFoldResult, 4> memrefExtents(const MemRefBox &Box) {
+  auto Type = cast<MemRefType>(Box.MemRef.getType());
+  SmallVector<OpFoldResult, 4> Extents;
+  for (unsigned D = 0; D < Type.getRank(); ++D) {
+    if (!Type.isDynamicDim(D)) {
+      Extents.push_back(
+          IntegerAttr::get(IndexType::get(Type.getContext()),
+                           Type.getDimSize(D)));
+      continue;
+    }
+    OpBuilder B(Type.getContext());
+    if (auto Arg = dyn_cast<BlockArgument>(Box.MemRef))
+      B.setInsertionPointToStart(Arg.getOwner());
+    else
+      B.setInsertionPointAfter(Box.MemRef.getDefiningOp());
+    Extents.push_back(
+        memref::DimOp::create(B, Box.MemRef.getLoc(), Box.MemRef, D)
+            .getResult());
+  }
+  return Extents;
+}
+
 /// One box copy: a loop per dimension over the box's exact bounds (a
 /// partial tile's box is smaller than the buffer), memref[i] to buffer[i -
 /// first] (in) or back (out).
 static void buildBoxCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
                          Value Buffer, bool Out) {
   OpBuilder::InsertionGuard Guard(B);
+  SmallVector<OpFoldResult, 4> Extents = memrefExtents(Box);
   SmallVector<Value, 4> Indices;
   for (unsigned D = 0; D < Box.Shape.size(); ++D) {
     AffineMap Lb, Ub;
     Box.Region->getLowerAndUpperBound(D, Lb, Ub);
-    auto Loop = AffineForOp::create(B, Loc, Box.Symbols, Lb, Box.Symbols, Ub);
+    // max(box, 0) to min(box, extent).
+    SmallVector<AffineExpr, 4> Lows(Lb.getResults()), Highs(Ub.getResults());
+    Lows.push_back(B.getAffineConstantExpr(0));
+    SmallVector<Value, 8> UbOperands(Box.Symbols.begin(), Box.Symbols.end());
+    if (auto Dynamic = dyn_cast<Value>(Extents[D])) {
+      Highs.push_back(B.getAffineDimExpr(Ub.getNumDims()));
+      UbOperands.push_back(Dynamic);
+    } else {
+      Highs.push_back(B.getAffineConstantExpr(
+          cast<IntegerAttr>(cast<Attribute>(Extents[D])).getInt()));
+    }
+    Lb = AffineMap::get(Lb.getNumDims(), 0, Lows, B.getContext());
+    Ub = AffineMap::get(UbOperands.size(), 0, Highs, B.getContext());
+    auto Loop = AffineForOp::create(B, Loc, Box.Symbols, Lb, UbOperands, Ub);
     Indices.push_back(Loop.getInductionVar());
     B.setInsertionPointToStart(Loop.getBody());
   }
@@ -151,9 +192,13 @@ static void buildBlockCopyIn(OpBuilder &B, Location Loc, const MemRefBox &Box,
                                   ValueRange{}, End, Gpu.Threads);
   B.setInsertionPointToStart(Loop.getBody());
 
-  // Over (symbols..., e): the element's place in the buffer and in the
-  // memref, and the box's bounds on the latter.
+  // Over (symbols..., e, dynamic extents...): the element's place in the
+  // buffer and in the memref, the box's bounds on the latter and the
+  // memref's own.
   AffineExpr E = getAffineDimExpr(NumSymbols, Ctx);
+  SmallVector<OpFoldResult, 4> Extents = memrefExtents(Box);
+  SmallVector<Value, 8> Operands(Box.Symbols.begin(), Box.Symbols.end());
+  Operands.push_back(Loop.getInductionVar());
   SmallVector<AffineExpr, 4> Place, Index, Constraints;
   int64_t Stride = Box.Elements;
   for (unsigned D = 0; D < Box.Shape.size(); ++D) {
@@ -167,21 +212,29 @@ static void buildBlockCopyIn(OpBuilder &B, Location Loc, const MemRefBox &Box,
       Constraints.push_back(Index.back() - L);
     for (AffineExpr U : Ub.getResults())
       Constraints.push_back(U - 1 - Index.back());
+    Constraints.push_back(Index.back());
+    if (auto Dynamic = dyn_cast<Value>(Extents[D])) {
+      Constraints.push_back(getAffineDimExpr(Operands.size(), Ctx) - 1 -
+                            Index.back());
+      Operands.push_back(Dynamic);
+    } else {
+      Constraints.push_back(
+          cast<IntegerAttr>(cast<Attribute>(Extents[D])).getInt() - 1 -
+          Index.back());
+    }
   }
-  SmallVector<Value, 8> Operands(Box.Symbols.begin(), Box.Symbols.end());
-  Operands.push_back(Loop.getInductionVar());
   if (!Constraints.empty()) {
-    auto Set = IntegerSet::get(NumSymbols + 1, 0, Constraints,
+    auto Set = IntegerSet::get(Operands.size(), 0, Constraints,
                                SmallVector<bool, 8>(Constraints.size(), false));
     auto Inside = AffineIfOp::create(B, Loc, Set, Operands,
                                      /*withElseRegion=*/false);
     B.setInsertionPointToStart(Inside.getThenBlock());
   }
   Value V = AffineLoadOp::create(
-      B, Loc, Box.MemRef, AffineMap::get(NumSymbols + 1, 0, Index, Ctx),
+      B, Loc, Box.MemRef, AffineMap::get(Operands.size(), 0, Index, Ctx),
       Operands);
   AffineStoreOp::create(B, Loc, V, Buffer,
-                        AffineMap::get(NumSymbols + 1, 0, Place, Ctx),
+                        AffineMap::get(Operands.size(), 0, Place, Ctx),
                         Operands);
 }
 

@@ -33,7 +33,7 @@ static unsigned tripOrCap(AffineForOp Loop) {
 
 FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
                                       unsigned Depth, ArrayRef<unsigned> Sizes,
-                                      ArrayRef<ThreadRange> Threads,
+                                      const KernelThreads *Threads,
                                       std::string &Reason, std::string &Why) {
   Reason = "FootprintUnknown";
   if (Sizes.empty()) {
@@ -69,7 +69,7 @@ FailureOr<int64_t> tileFootprintBytes(MutableArrayRef<AffineForOp> Band,
 
 FailureOr<TileChoice> chooseTileSizes(MutableArrayRef<AffineForOp> Band,
                                       unsigned Depth, int64_t SpmBytes,
-                                      ArrayRef<ThreadRange> Threads,
+                                      const KernelThreads *Threads,
                                       std::string &Reason, std::string &Why) {
   TileChoice Choice;
   for (AffineForOp Loop : Band)

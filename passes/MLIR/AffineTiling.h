@@ -37,7 +37,7 @@ struct TileChoice {
 mlir::FailureOr<TileChoice>
 chooseTileSizes(llvm::MutableArrayRef<mlir::affine::AffineForOp> Band,
                 unsigned Depth, int64_t SpmBytes,
-                llvm::ArrayRef<ThreadRange> Threads, std::string &Reason,
+                const KernelThreads *Threads, std::string &Reason,
                 std::string &Why);
 
 /// The bytes a tile touches whose first Sizes.size() band loops take Sizes
@@ -46,7 +46,7 @@ chooseTileSizes(llvm::MutableArrayRef<mlir::affine::AffineForOp> Band,
 mlir::FailureOr<int64_t>
 tileFootprintBytes(llvm::MutableArrayRef<mlir::affine::AffineForOp> Band,
                    unsigned Depth, llvm::ArrayRef<unsigned> Sizes,
-                   llvm::ArrayRef<ThreadRange> Threads, std::string &Reason,
+                   const KernelThreads *Threads, std::string &Reason,
                    std::string &Why);
 
 } // namespace prem::mlirpath

@@ -20,6 +20,7 @@
 #include "AffinePhases.h"
 #include "AffineReport.h"
 #include "AffineTiling.h"
+#include "KernelThreads.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -45,7 +46,7 @@ namespace {
 /// can: every memory access is an affine.load or affine.store of a memref
 /// of ints or floats that is a function argument or an allocation.
 std::string accessRefusal(AffineForOp Root, bool StripsTile,
-                          std::string &Reason) {
+                          const KernelThreads *Gpu, std::string &Reason) {
   std::string Why;
   // Two memref.get_global of one global are two values for one memory.
   llvm::StringMap<Value> Globals;
@@ -77,6 +78,35 @@ std::string accessRefusal(AffineForOp Root, bool StripsTile,
           return WalkResult::interrupt();
         }
         First = MemRef;
+      }
+      // On a GPU the buffers are the block's: a memref must be global memory
+      // every thread sees alike, not one of the kernel's own (an alloca or
+      // a private attribution is per thread; workgroup memory is already
+      // the scratchpad).
+      if (Gpu) {
+        auto Arg = dyn_cast<BlockArgument>(MemRef);
+        auto Func = dyn_cast<gpu::GPUFuncOp>(Gpu->kernel());
+        bool Argument = Arg && Func &&
+                        Arg.getOwner() == &Func.getBody().front() &&
+                        Arg.getArgNumber() < Func.getNumArguments();
+        Attribute Space = Type.getMemorySpace();
+        auto GpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(Space);
+        auto IntSpace = dyn_cast_or_null<IntegerAttr>(Space);
+        bool Global = !Space ||
+                      (GpuSpace &&
+                       GpuSpace.getValue() == gpu::AddressSpace::Global) ||
+                      (IntSpace && (IntSpace.getInt() == 0 ||
+                                    IntSpace.getInt() == 1));
+        if ((!Argument && Gpu->kernel()->isAncestor(
+                              Arg ? Arg.getOwner()->getParentOp()
+                                  : MemRef.getDefiningOp())) ||
+            !Global) {
+          Reason = "MemRefNotGlobal";
+          Why = memRefName(MemRef) +
+                " is not global memory passed to the kernel (it is the "
+                "kernel's own: per thread, or already workgroup memory)";
+          return WalkResult::interrupt();
+        }
       }
       if (!Base) {
         Reason = "MemRefView";
@@ -134,69 +164,44 @@ SmallVector<AffineForOp, 4> innerNests(AffineForOp Loop) {
   return Inner;
 }
 
-/// The number of the tile (i32): its position in the tile loops' order
-/// where their bounds are constant (a loop without constant bounds counts
-/// as one tile).
+/// The number of the tile (i32): its position in the tile loops' order. A
+/// loop without a constant trip count counts as 1024 tiles (the number is a
+/// label for traces: it may repeat, not mislead within a run of 1024).
 Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
   AffineExpr Number = B.getAffineConstantExpr(0);
   SmallVector<Value, 4> Operands;
   for (AffineForOp Loop : TileLoops) {
     std::optional<uint64_t> Trip = getConstantTripCount(Loop);
-    if (!Trip || !Loop.hasConstantLowerBound())
-      continue;
     AffineExpr IV = B.getAffineDimExpr(Operands.size());
     Operands.push_back(Loop.getInductionVar());
-    Number = Number * int64_t(*Trip) +
-             (IV - Loop.getConstantLowerBound()).floorDiv(Loop.getStepAsInt());
+    AffineExpr First = Loop.hasConstantLowerBound()
+                           ? IV - Loop.getConstantLowerBound()
+                           : IV;
+    AffineExpr Index = First.floorDiv(Loop.getStepAsInt());
+    if (!Trip || !Loop.hasConstantLowerBound())
+      Index = Index % 1024;
+    Number = Number * int64_t(Trip && Loop.hasConstantLowerBound() ? *Trip
+                                                                    : 1024) +
+             Index;
   }
   Value Index = AffineApplyOp::create(
       B, Loc, AffineMap::get(Operands.size(), 0, Number), Operands);
   return arith::IndexCastOp::create(B, Loc, B.getI32Type(), Index);
 }
 
-/// A GPU kernel's threads, as the nests in it see them.
+/// A GPU kernel as its nests see it.
 struct KernelContext {
-  SmallVector<ThreadRange, 4> Threads; ///< thread indices, with extents
-  int64_t Extent[3] = {1, 1, 1};       ///< the block's size
-  GpuBlock Block;      ///< for the rewrite (ThreadLinear made on first use)
-  std::string Refusal; ///< why no nest of it can be transformed
-};
-
-/// The threads of a gpu.launch (its body's thread indices, its constant
-/// block size) or of a gpu.func (its gpu.thread_id values, its
-/// known_block_size).
-KernelContext kernelContext(Operation *Kernel) {
-  KernelContext K;
-  K.Block.Kernel = Kernel;
-  if (auto Launch = dyn_cast<gpu::LaunchOp>(Kernel)) {
-    gpu::KernelDim3 Ids = Launch.getThreadIds();
-    gpu::KernelDim3 Sizes = Launch.getBlockSizeOperandValues();
-    Value Id[3] = {Ids.x, Ids.y, Ids.z}, Size[3] = {Sizes.x, Sizes.y, Sizes.z};
-    for (int D = 0; D < 3; ++D) {
-      std::optional<int64_t> N = getConstantIntValue(Size[D]);
-      if (!N || *N <= 0) {
-        K.Refusal = "the launch's block size is not a constant";
-        return K;
-      }
-      K.Extent[D] = *N;
-      K.Threads.push_back({Id[D], *N});
-    }
-  } else {
-    auto Func = cast<gpu::GPUFuncOp>(Kernel);
-    std::optional<ArrayRef<int32_t>> Known = Func.getKnownBlockSize();
-    if (!Known || Known->size() != 3) {
-      K.Refusal = "the gpu.func has no known_block_size";
-      return K;
-    }
-    for (int D = 0; D < 3; ++D)
-      K.Extent[D] = (*Known)[D];
-    Func.walk([&](gpu::ThreadIdOp Id) {
-      K.Threads.push_back({Id, K.Extent[int(Id.getDimension())]});
-    });
+  explicit KernelContext(Operation *Kernel)
+      : Threads(Kernel), UsedBytes(Threads.workgroupBytes()) {
+    Block.Kernel = Kernel;
+    Block.Threads = Threads.threadsPerBlock();
   }
-  K.Block.Threads = K.Extent[0] * K.Extent[1] * K.Extent[2];
-  return K;
-}
+  KernelThreads Threads;
+  GpuBlock Block; ///< for the rewrite (ThreadLinear made on first use)
+  /// Workgroup memory taken: the kernel's own, then each nest's buffers
+  /// (all of it is one block's scratchpad).
+  int64_t UsedBytes;
+};
 
 /// The thread's linear index in the block, made once at the kernel's entry
 /// (a valid affine dim everywhere in it).
@@ -215,13 +220,13 @@ Value threadLinear(KernelContext &K) {
     for (gpu::Dimension D :
          {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
       Value Id = gpu::ThreadIdOp::create(B, Loc, D);
-      K.Threads.push_back({Id, K.Extent[int(D)]});
+      K.Threads.addIndex(Id, unsigned(D));
       Ids.push_back(Id);
     }
   }
-  AffineExpr Linear = B.getAffineDimExpr(0) +
-                      B.getAffineDimExpr(1) * K.Extent[0] +
-                      B.getAffineDimExpr(2) * (K.Extent[0] * K.Extent[1]);
+  int64_t X = K.Threads.extent(0), Y = K.Threads.extent(1);
+  AffineExpr Linear = B.getAffineDimExpr(0) + B.getAffineDimExpr(1) * X +
+                      B.getAffineDimExpr(2) * (X * Y);
   K.Block.ThreadLinear = AffineApplyOp::create(
       B, Loc, AffineMap::get(3, 0, Linear), Ids);
   return K.Block.ThreadLinear;
@@ -271,19 +276,30 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   NestRecord R(Root.getLoc());
   R.Function = Function;
   R.Depth = Depth;
-  if (Gpu)
-    R.BlockThreads = Gpu->Block.Threads;
-  ArrayRef<ThreadRange> Threads;
-  if (Gpu)
-    Threads = Gpu->Threads;
   auto Finish = [&]() {
     R.emitRemark();
     Records.push_back(std::move(R));
   };
+  const KernelThreads *Threads = Gpu ? &Gpu->Threads : nullptr;
+  int64_t Budget = SpmBytes;
+  if (Gpu) {
+    R.BlockThreads = Gpu->Block.Threads;
+    Budget -= Gpu->UsedBytes;
+    if (Budget <= 0) {
+      R.Reason = "ScratchpadFull";
+      R.Detail = llvm::formatv("the kernel's workgroup memory ({0} bytes: its "
+                               "own and earlier nests' buffers) leaves none "
+                               "of the scratchpad's {1}",
+                               Gpu->UsedBytes, int64_t(SpmBytes))
+                     .str();
+      return Finish();
+    }
+  }
 
   std::string Reason;
-  if (std::string Why = accessRefusal(Root, M == PhaseMode::Dae || (Gpu && M == PhaseMode::Sdma),
-                        Reason); !Why.empty()) {
+  if (std::string Why = accessRefusal(
+          Root, M == PhaseMode::Dae || (Gpu && M == PhaseMode::Sdma), Threads,
+          Reason); !Why.empty()) {
     R.Reason = Reason;
     R.Detail = Why;
     return Finish();
@@ -302,7 +318,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   if (Gpu)
     for (AffineForOp Loop : Band)
       for (Value Bound : Loop->getOperands())
-        if (dependsOnThread(Bound, Threads)) {
+        if (!Threads->isUniform(Bound)) {
           R.Reason = "ThreadDependentLoop";
           R.Detail = "a bound of the band's loops depends on the thread: the "
                      "block's threads would not reach its phase barriers "
@@ -324,7 +340,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
 
   std::string Why;
   FailureOr<TileChoice> Choice =
-      chooseTileSizes(Band, Depth, SpmBytes, Threads, Reason, Why);
+      chooseTileSizes(Band, Depth, Budget, Threads, Reason, Why);
   // No dependence test: Algorithm 2's tiles keep the original order (the
   // loops before the sized one take 1 iteration per tile, those after it
   // are whole), so tiling them moves no iteration past another; the
@@ -387,6 +403,8 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     threadLinear(*Gpu);
   PhaseBytes Bytes =
       buildPhases(Tile, *FP, M, Anchor, Interval, Gpu ? &Gpu->Block : nullptr);
+  if (Gpu && M != PhaseMode::Cmpt)
+    Gpu->UsedBytes += FP->Bytes;
 
   R.Transformed = true;
   R.Reason = "Transformed";
@@ -455,8 +473,10 @@ void PremAffinePass::runOnOperation() {
     Operation *Kernel = Root->getParentOfType<gpu::LaunchOp>();
     if (!Kernel)
       Kernel = Root->getParentOfType<gpu::GPUFuncOp>();
+    // On a GPU every thread must reach the phases' barriers: the nest must
+    // be in the kernel's entry block, not under a branch.
     if (Root->getParentOfType<AffineIfOp>() ||
-        (Kernel && Root->getParentOp() != Kernel)) {
+        (Kernel && Root->getBlock() != &Kernel->getRegion(0).front())) {
       Refuse("UnderCondition",
              "the nest runs under a condition or inside another operation; "
              "only nests directly in a function or kernel body are "
@@ -467,9 +487,9 @@ void PremAffinePass::runOnOperation() {
     if (Kernel) {
       auto &K = Kernels[Kernel];
       if (!K)
-        K = std::make_unique<KernelContext>(kernelContext(Kernel));
-      if (!K->Refusal.empty()) {
-        Refuse("BlockSizeUnknown", K->Refusal);
+        K = std::make_unique<KernelContext>(Kernel);
+      if (!K->Threads.refusal().empty()) {
+        Refuse("BlockSizeUnknown", K->Threads.refusal());
         continue;
       }
       Gpu = K.get();

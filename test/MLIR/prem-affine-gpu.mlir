@@ -65,3 +65,11 @@
 // CMPT: gpu.barrier
 // CMPT-NEXT: func.call @__prem_exit_mem
 // CMPT-NEXT: gpu.barrier
+
+// The copy of a box that is the union of two reads is clamped to the
+// memref's extent (x has 1000 elements; the last tile's box would end at
+// 1058).
+// RUN: %mlir_prem --pass-pipeline="builtin.module(prem-affine{spm-bytes=900 mode=sdma})" %S/Inputs/gpu/two-reads.mlir 2>/dev/null | FileCheck --check-prefix=CLAMP %s
+// CLAMP: #[[SET:.*]] = affine_set<{{.*}} >= 0, -({{.*}}) + 999 >= 0)>
+// CLAMP: affine.if #[[SET]](
+// CLAMP-NEXT: affine.load %arg0

@@ -37,12 +37,14 @@ func.func @gemm(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf
 // CHECK-NEXT: %[[N32:.*]] = arith.index_cast %[[N]] : index to i32
 // CHECK-NEXT: call @__prem_enter_mem(%[[N32]])
 // Load phase: A's row, B's 16x10 block, C's 1x10 block (the last column
-// tile holds 6: the copies' bounds are the box's, the buffer's the largest).
+// tile holds 6: the copies' bounds are the box's, clamped to the memref,
+// the buffer's the largest).
 // CHECK-NEXT: affine.for %[[R:.*]] = max #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]]) {
-// CHECK-NEXT: affine.for %[[W:.*]] = #{{.*}}(%[[I]]) to #{{.*}}(%[[I]]) {
+// CHECK-NEXT: affine.for %[[W:.*]] = max #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]]) {
 // CHECK-NEXT: %[[V:.*]] = affine.load %[[A]][%[[R]], %[[W]]]
 // CHECK-NEXT: affine.store %[[V]], %[[BA]][%[[R]] - %[[I]], %[[W]]]
 // CHECK: affine.for %{{.*}} = max #{{.*}}(%[[J]]) to min #{{.*}}(%[[J]]) {
+// CHECK-NEXT: affine.for %{{.*}} = max #{{.*}}(%[[J]]) to min #{{.*}}(%[[J]]) {
 // CHECK-NEXT: affine.load %[[B]]
 // CHECK-NEXT: affine.store {{.*}}, %[[BB]]
 // CHECK: affine.load %[[C]]
