@@ -128,9 +128,20 @@ static SmallVector<OpFoldResult, 4> memrefExtents(const MemRefBox &Box) {
       B.setInsertionPointToStart(Arg.getOwner());
     else
       B.setInsertionPointAfter(Box.MemRef.getDefiningOp());
-    Extents.push_back(
-        memref::DimOp::create(B, Box.MemRef.getLoc(), Box.MemRef, D)
-            .getResult());
+    // One memref.dim per dimension, made by the first copy that needs it:
+    // one of the constants and dims right at this point is reused (any
+    // later one might not come before the copies).
+    Value Dim;
+    for (auto It = B.getInsertionPoint(), End = B.getInsertionBlock()->end();
+         It != End && isa<arith::ConstantOp, memref::DimOp>(*It) && !Dim;
+         ++It)
+      if (auto Existing = dyn_cast<memref::DimOp>(*It))
+        if (Existing.getSource() == Box.MemRef &&
+            Existing.getConstantIndex() == int64_t(D))
+          Dim = Existing;
+    if (!Dim)
+      Dim = memref::DimOp::create(B, Box.MemRef.getLoc(), Box.MemRef, D);
+    Extents.push_back(Dim);
   }
   return Extents;
 }
