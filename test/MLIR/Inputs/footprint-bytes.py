@@ -2,12 +2,21 @@
 """Prints "<kernel>: <bytes per array...>" from a PREM report, of the LLVM
 path (each kernel's tile, from "prem".arrays[].unique_bytes) or of the MLIR
 path (each nest's whole footprint), so that footprint-agrees.test can check
-that the two paths count the same bytes on the same kernels."""
+that the two paths count the same bytes on the same kernels. With --tile
+(MLIR reports): each transformed nest's tile and its boxes' bytes."""
 import json
 import re
 import sys
 
 report = json.load(open(sys.argv[1]))
+if len(sys.argv) > 2 and sys.argv[2] == "--tile":
+    # The MLIR path's tile: its iterations and its boxes' bytes.
+    for k in report["kernels"]:
+        for n in k["nests"]:
+            if n["transformed"]:
+                print("%s: tile %s: %s" % (k["name"], "x".join(map(str, n["tile"])),
+                                           " ".join(str(a["box_bytes"]) for a in n["arrays"])))
+    sys.exit(0)
 for k in report["kernels"]:
     name = re.sub(r"^__omp_offloading_[0-9a-f]+_[0-9a-f]+_(.*)_l\d+$", r"\1", k["name"])
     if "nests" in k:
