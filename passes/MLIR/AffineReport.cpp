@@ -8,7 +8,6 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -26,23 +25,21 @@ std::string sourceOf(Location Loc) {
   return "";
 }
 
-static llvm::json::Array toArray(llvm::ArrayRef<int64_t> Values) {
-  llvm::json::Array A;
-  for (int64_t V : Values)
-    A.push_back(V);
-  return A;
-}
-
 llvm::json::Object NestRecord::toJSON() const {
-  llvm::json::Object O{{"source", sourceOf(Loc)},
-                       {"depth", Depth},
-                       {"band_loops", BandLoops},
-                       {"transformed", Transformed},
-                       {"reason", Reason},
-                       {"why", Detail}};
-  if (BlockThreads)
-    O["block_threads"] = BlockThreads;
-  llvm::json::Array Footprint, Phases;
+  std::string Source = sourceOf(Loc);
+  std::string Line = Source.substr(Source.rfind(':') + 1);
+  llvm::json::Object Simt;
+  if (BlockThreads) {
+    Simt["kind"] = "thread-index";
+    Simt["function"] = Function;
+    Simt["expression"] =
+        "blocks of " + std::to_string(BlockThreads) + " threads";
+  } else {
+    Simt["kind"] = "none";
+    Simt["reason"] = "a host nest: each tile is an interval of the calling "
+                     "thread";
+  }
+  llvm::json::Array Footprint, Prem, Phases;
   for (const ArrayRecord &A : Arrays) {
     llvm::json::Object F{{"name", A.Name},
                          {"access", A.Read && A.Written ? "read-write"
@@ -50,31 +47,68 @@ llvm::json::Object NestRecord::toJSON() const {
                                                         : "read"},
                          {"element_bytes", A.ElementBytes}};
     if (A.WholeBytes >= 0)
-      F["bytes"] = A.WholeBytes;
-    Footprint.push_back(std::move(F));
+      F["bytes"] = A.WholeBytes; // the whole nest's box
     if (Transformed)
-      Phases.push_back(llvm::json::Object{{"name", A.Name},
-                                          {"read", A.Read},
-                                          {"written", A.Written},
-                                          {"box", toArray(A.Box)},
-                                          {"box_bytes", A.BoxBytes}});
+      F["bytes_per_tile"] = A.BoxBytes;
+    Footprint.push_back(std::move(F));
+    if (!Transformed)
+      continue;
+    llvm::json::Array Box;
+    for (int64_t E : A.Box)
+      Box.push_back(E);
+    Prem.push_back(llvm::json::Object{{"name", A.Name},
+                                      {"read", A.Read},
+                                      {"written", A.Written},
+                                      {"box", std::move(Box)},
+                                      {"box_bytes", A.BoxBytes}});
+    Phases.push_back(llvm::json::Object{
+        {"name", A.Name}, {"load", A.Load}, {"store", A.Store}});
   }
-  llvm::json::Object FP{{"arrays", std::move(Footprint)}};
+  llvm::json::Object FP{{"arrays", std::move(Footprint)},
+                        {"depth", Depth},
+                        {"band_loops", BandLoops}};
   if (WholeBytes >= 0)
     FP["bytes"] = WholeBytes;
-  O["footprint"] = std::move(FP);
-  if (Transformed) {
-    llvm::json::Array Sizes;
-    for (unsigned S : TileSizes)
-      Sizes.push_back(S);
-    O["tile"] = std::move(Sizes);
-    O["mode"] = Mode;
-    O["arrays"] = std::move(Phases);
-    O["bytes_per_tile"] = BytesPerTile;
-    O["load_bytes_per_tile"] = LoadBytes;
-    O["store_bytes_per_tile"] = StoreBytes;
+
+  int64_t Iterations = 1;
+  llvm::json::Array Sizes;
+  for (unsigned S : TileSizes) {
+    Sizes.push_back(S);
+    Iterations *= S;
   }
-  return O;
+  llvm::json::Object Tiling{{"tiled", Transformed}, {"depth", Depth},
+                            {"why", Detail}};
+  llvm::json::Object P{{"transformed", Transformed}, {"reason", Reason},
+                       {"why", Detail}};
+  if (Transformed) {
+    Tiling["tile_iterations"] = Iterations;
+    Tiling["scratchpad_bytes_per_tile"] = BytesPerTile;
+    P["mode"] = Mode;
+    P["tile"] = std::move(Sizes);
+    P["tile_iterations"] = Iterations;
+    P["scratchpad_bytes_per_tile"] = BytesPerTile;
+    P["load_bytes_per_tile"] = LoadBytes;
+    P["store_bytes_per_tile"] = StoreBytes;
+    P["arrays"] = std::move(Prem);
+    P["phases"] = std::move(Phases);
+    if (Intervals >= 0) {
+      Tiling["intervals"] = Intervals;
+      P["intervals"] = Intervals;
+    }
+  } else {
+    Tiling["refusal"] = Reason;
+  }
+  llvm::json::Object K{{"name", Function + "@" + Line},
+                       {"function", Function},
+                       {"kind", BlockThreads ? "mlir-gpu" : "mlir-affine"},
+                       {"source", Source},
+                       {"simt", std::move(Simt)},
+                       {"footprint", std::move(FP)},
+                       {"tiling", std::move(Tiling)},
+                       {"prem", std::move(P)}};
+  if (BlockThreads)
+    K["block_size"] = BlockThreads;
+  return K;
 }
 
 void NestRecord::emitRemark() const {
@@ -83,19 +117,9 @@ void NestRecord::emitRemark() const {
 
 llvm::json::Object buildReport(llvm::StringRef Module, int64_t SpmBytes,
                                llvm::ArrayRef<NestRecord> Nests) {
-  llvm::MapVector<llvm::StringRef, llvm::json::Array> ByFunction;
-  for (const NestRecord &N : Nests)
-    ByFunction[N.Function].push_back(N.toJSON());
   llvm::json::Array Kernels;
-  for (auto &[Name, List] : ByFunction) {
-    bool Any = llvm::any_of(List, [](const llvm::json::Value &V) {
-      return V.getAsObject()->getBoolean("transformed").value_or(false);
-    });
-    Kernels.push_back(llvm::json::Object{{"name", Name},
-                                         {"kind", "mlir-affine"},
-                                         {"transformed", Any},
-                                         {"nests", std::move(List)}});
-  }
+  for (const NestRecord &N : Nests)
+    Kernels.push_back(N.toJSON());
   return llvm::json::Object{{"prem_report_version", 1},
                             {"module", Module},
                             {"target", "mlir-affine"},

@@ -4,7 +4,9 @@
 // decision (a named reason when refused), the footprint and the phases. The
 // records become remarks at the nest's location and the JSON report, in the
 // schema of the LLVM path's report (docs/user-guide.md, "Reading the
-// report"): prem_report_version, module, target, spm_bytes, kernels.
+// report"; tools/prem-report reads both): prem_report_version, module,
+// target, spm_bytes, and one kernels entry per nest with its simt, footprint,
+// tiling and prem objects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@ struct ArrayRecord {
   int64_t ElementBytes = 0;
   int64_t BoxBytes = 0;   ///< per tile
   int64_t WholeBytes = -1; ///< the whole nest's box (-1: not constant)
+  std::string Load = "none", Store = "none"; ///< "box", "elements", "none"
 };
 
 struct NestRecord {
@@ -38,6 +41,7 @@ struct NestRecord {
   llvm::SmallVector<unsigned, 4> TileSizes;
   int64_t BytesPerTile = 0, LoadBytes = 0, StoreBytes = 0;
   int64_t WholeBytes = -1;
+  int64_t Intervals = -1; ///< tiles of the nest (-1: not a constant)
   std::string Mode;
   int64_t BlockThreads = 0; ///< a GPU kernel's threads per block (0: host)
   llvm::SmallVector<ArrayRecord, 4> Arrays;
@@ -48,7 +52,7 @@ struct NestRecord {
   void emitRemark() const;
 };
 
-/// The report document of a module: one kernel entry per function.
+/// The report document of a module: one kernels entry per nest.
 llvm::json::Object buildReport(llvm::StringRef Module, int64_t SpmBytes,
                                llvm::ArrayRef<NestRecord> Nests);
 

@@ -420,6 +420,11 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   R.BytesPerTile = FP->Bytes;
   R.LoadBytes = Bytes.Load;
   R.StoreBytes = Bytes.Store;
+  R.Intervals = 1;
+  for (AffineForOp Loop : TileLoops) {
+    std::optional<uint64_t> Trip = getConstantTripCount(Loop);
+    R.Intervals = Trip && R.Intervals >= 0 ? R.Intervals * int64_t(*Trip) : -1;
+  }
   for (const MemRefBox &Box : FP->Boxes) {
     auto Same = llvm::find_if(R.Arrays, [&](const ArrayRecord &A) {
       return A.Name == memRefName(Box.MemRef);
@@ -430,6 +435,19 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
                               {}, Box.ElementBytes, 0, -1});
     Same->Box.assign(Box.Shape.begin(), Box.Shape.end());
     Same->BoxBytes = Box.bytes();
+    // What each phase moves of it (AffinePhases.cpp).
+    switch (M) {
+    case PhaseMode::Cmpt:
+      break;
+    case PhaseMode::Dae:
+      Same->Load = Box.Read ? "elements" : "none";
+      Same->Store = Box.Written ? "elements" : "none";
+      break;
+    case PhaseMode::Sdma:
+      Same->Load = Box.Read || !Gpu ? "box" : "none";
+      Same->Store = !Box.Written ? "none" : Gpu ? "elements" : "box";
+      break;
+    }
   }
   Finish();
 }

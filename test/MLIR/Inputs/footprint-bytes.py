@@ -12,15 +12,14 @@ report = json.load(open(sys.argv[1]))
 if len(sys.argv) > 2 and sys.argv[2] == "--tile":
     # The MLIR path's tile: its iterations and its boxes' bytes.
     for k in report["kernels"]:
-        for n in k["nests"]:
-            if n["transformed"]:
-                print("%s: tile %s: %s" % (k["name"], "x".join(map(str, n["tile"])),
-                                           " ".join(str(a["box_bytes"]) for a in n["arrays"])))
+        p = k["prem"]
+        if p["transformed"]:
+            print("%s: tile %s: %s" % (k["function"], "x".join(map(str, p["tile"])),
+                                       " ".join(str(a["box_bytes"]) for a in p["arrays"])))
     sys.exit(0)
 for k in report["kernels"]:
     name = re.sub(r"^__omp_offloading_[0-9a-f]+_[0-9a-f]+_(.*)_l\d+$", r"\1", k["name"])
-    if "nests" in k:
-        for n in k["nests"]:
-            print("%s: %s" % (name, " ".join(str(a["bytes"]) for a in n["footprint"]["arrays"])))
+    if k["kind"].startswith("mlir"):
+        print("%s: %s" % (k["function"], " ".join(str(a["bytes"]) for a in k["footprint"]["arrays"])))
     else:
         print("%s: %s" % (name, " ".join(str(a["unique_bytes"]) for a in k["prem"]["arrays"])))
