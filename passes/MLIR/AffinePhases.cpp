@@ -431,22 +431,24 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
 
 namespace prem::mlirpath {
 
-unsigned protectOutsideAccesses(AffineForOp Loop, const GpuBlock *Gpu) {
+void protectAsCompatibleInterval(Operation *Op, const GpuBlock *Gpu) {
   // prem_rt.h: PREM_INTERVAL_OUTSIDE.
   constexpr int32_t IntervalOutside = 1 << 29;
+  OpBuilder B(Op);
+  Value Interval = arith::ConstantIntOp::create(B, Op->getLoc(),
+                                                B.getI32Type(), IntervalOutside);
+  callRuntime(B, Op->getLoc(), "__prem_enter_mem", Interval, Gpu);
+  B.setInsertionPointAfter(Op);
+  callRuntime(B, Op->getLoc(), "__prem_exit_mem", Interval, Gpu);
+}
+
+unsigned protectOutsideAccesses(AffineForOp Loop, const GpuBlock *Gpu) {
   SmallVector<Operation *, 4> Outside;
   for (Operation &Op : Loop.getBody()->without_terminator())
     if (!isa<AffineForOp>(Op) && !isMemoryEffectFree(&Op))
       Outside.push_back(&Op);
-  for (Operation *Op : Outside) {
-    OpBuilder B(Op);
-    Value Interval = arith::ConstantIntOp::create(B, Op->getLoc(),
-                                                  B.getI32Type(),
-                                                  IntervalOutside);
-    callRuntime(B, Op->getLoc(), "__prem_enter_mem", Interval, Gpu);
-    B.setInsertionPointAfter(Op);
-    callRuntime(B, Op->getLoc(), "__prem_exit_mem", Interval, Gpu);
-  }
+  for (Operation *Op : Outside)
+    protectAsCompatibleInterval(Op, Gpu);
   return Outside.size();
 }
 

@@ -62,6 +62,10 @@ PhaseBytes buildPhases(mlir::affine::AffineForOp Tile, const Footprint &FP,
 unsigned protectOutsideAccesses(mlir::affine::AffineForOp Loop,
                                 const GpuBlock *Gpu);
 
+/// Op as one compatible interval (PREM_INTERVAL_OUTSIDE): between
+/// __prem_enter_mem and __prem_exit_mem, as it is.
+void protectAsCompatibleInterval(mlir::Operation *Op, const GpuBlock *Gpu);
+
 } // namespace prem::mlirpath
 
 #endif

@@ -81,11 +81,14 @@ llvm::json::Object NestRecord::toJSON() const {
   llvm::json::Object P{{"transformed", Transformed}, {"reason", Reason},
                        {"why", Detail}};
   if (Transformed) {
-    Tiling["tile_iterations"] = Iterations;
+    // A whole loop without a constant trip count (size 0): no count.
+    if (Iterations > 0) {
+      Tiling["tile_iterations"] = Iterations;
+      P["tile_iterations"] = Iterations;
+    }
     Tiling["scratchpad_bytes_per_tile"] = BytesPerTile;
     P["mode"] = Mode;
     P["tile"] = std::move(Sizes);
-    P["tile_iterations"] = Iterations;
     P["scratchpad_bytes_per_tile"] = BytesPerTile;
     P["load_bytes_per_tile"] = LoadBytes;
     P["store_bytes_per_tile"] = StoreBytes;

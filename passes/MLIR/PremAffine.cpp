@@ -166,7 +166,8 @@ SmallVector<AffineForOp, 4> innerNests(AffineForOp Loop) {
 
 /// The number of the tile (i32): its position in the tile loops' order. A
 /// loop without a constant trip count counts as 1024 tiles (the number is a
-/// label for traces: it may repeat, not mislead within a run of 1024).
+/// label for traces: it may repeat, not mislead within a run of 1024). It is
+/// kept below PREM_INTERVAL_OUTSIDE (bit 29, prem_rt.h), as the LLVM path's.
 Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
   AffineExpr Number = B.getAffineConstantExpr(0);
   SmallVector<Value, 4> Operands;
@@ -184,10 +185,18 @@ Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
                                                                     : 1024) +
              Index;
   }
+  Number = Number % (int64_t(1) << 29);
   Value Index = AffineApplyOp::create(
       B, Loc, AffineMap::get(Operands.size(), 0, Number), Operands);
   return arith::IndexCastOp::create(B, Loc, B.getI32Type(), Index);
 }
+
+/// What became of a nest.
+enum class NestOutcome {
+  Transformed, ///< its tiles are intervals
+  Split,       ///< its inner nests were tried as intervals instead
+  Refused      ///< left as it was
+};
 
 /// A GPU kernel as its nests see it.
 struct KernelContext {
@@ -265,20 +274,24 @@ struct PremAffinePass
   void runOnOperation() override;
 
 private:
-  void processNest(AffineForOp Root, unsigned Depth, PhaseMode M,
-                   std::string Function, KernelContext *Gpu);
+  NestOutcome processNest(AffineForOp Root, unsigned Depth, PhaseMode M,
+                          std::string Function, KernelContext *Gpu);
   std::vector<NestRecord> Records;
 };
 
-void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
-                                 PhaseMode M, std::string Function,
-                                 KernelContext *Gpu) {
+NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
+                                        PhaseMode M, std::string Function,
+                                        KernelContext *Gpu) {
   NestRecord R(Root.getLoc());
   R.Function = Function;
   R.Depth = Depth;
   auto Finish = [&]() {
+    NestOutcome Outcome = R.Transformed           ? NestOutcome::Transformed
+                          : R.Reason == "InnerNests" ? NestOutcome::Split
+                                                     : NestOutcome::Refused;
     R.emitRemark();
     Records.push_back(std::move(R));
+    return Outcome;
   };
   const KernelThreads *Threads = Gpu ? &Gpu->Threads : nullptr;
   int64_t Budget = SpmBytes;
@@ -306,12 +319,11 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   }
   SmallVector<AffineForOp, 4> Band = bandOf(Root);
   R.BandLoops = Band.size();
-  if (Band.empty()) {
-    R.Reason = "LoopCarriedValues";
-    R.Detail = "the nest's outermost loop carries values (iter_args): its "
-               "iterations cannot be tiled";
-    return Finish();
-  }
+  // A loop that carries values (iter_args) cannot be tiled, but the whole
+  // nest can still be one interval.
+  bool Carried = Band.empty();
+  if (Carried)
+    Band.push_back(Root);
 
   // A block's phases are block-wide (barriers): every thread must run the
   // band's loops alike.
@@ -341,15 +353,24 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   std::string Why;
   FailureOr<TileChoice> Choice =
       chooseTileSizes(Band, Depth, Budget, Threads, Reason, Why);
+  if (Carried && succeeded(Choice) && !Choice->Whole) {
+    R.Reason = "LoopCarriedValues";
+    R.Detail = "the nest's outermost loop carries values (iter_args): its "
+               "iterations cannot be tiled, and the whole nest does not fit";
+    return Finish();
+  }
   // No dependence test: Algorithm 2's tiles keep the original order (the
   // loops before the sized one take 1 iteration per tile, those after it
   // are whole), so tiling them moves no iteration past another; the
   // copies of each tile are done in that order too.
   if (failed(Choice)) {
     SmallVector<AffineForOp, 4> Inner = innerNests(Band.back());
-    if (Inner.empty()) {
-      R.Reason = Reason;
-      R.Detail = Why;
+    if (Inner.empty() || Carried) {
+      R.Reason = Carried ? "LoopCarriedValues" : Reason;
+      R.Detail = Carried ? "the nest's outermost loop carries values "
+                           "(iter_args): its iterations cannot be tiled; " +
+                               Why
+                         : Why;
       return Finish();
     }
     // Accesses between the inner nests run as compatible intervals of
@@ -363,11 +384,21 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     if (Outside)
       R.Detail += ", and its " + std::to_string(Outside) +
                   " access(es) outside them are compatible intervals";
-    Finish();
+    NestOutcome Outcome = Finish();
+    // An inner nest refused is a compatible interval as a whole, so that
+    // nothing of this nest runs outside a memory phase.
     for (AffineForOp Nest : Inner)
-      processNest(Nest, Depth + Band.size(), M, Function, Gpu);
-    return;
+      if (processNest(Nest, Depth + Band.size(), M, Function, Gpu) ==
+          NestOutcome::Refused)
+        protectAsCompatibleInterval(Nest, Gpu ? &Gpu->Block : nullptr);
+    return Outcome;
   }
+
+  // Which band loops have a constant trip count, asked before tiling
+  // replaces them.
+  SmallVector<bool, 4> KnownTrip;
+  for (AffineForOp Loop : Band)
+    KnownTrip.push_back(getConstantTripCount(Loop).has_value());
 
   // Rewrite: tile, then phases around each tile.
   AffineForOp Tile = Root;
@@ -395,7 +426,8 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     Tile.emitError("prem-affine: the footprint of a chosen tile cannot be "
                    "computed: ")
         << Why;
-    return signalPassFailure();
+    signalPassFailure();
+    return NestOutcome::Refused;
   }
   OpBuilder B(Tile);
   Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
@@ -410,9 +442,15 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   R.Reason = "Transformed";
   R.Mode = phaseModeName(M).str();
   R.TileSizes = Choice->Sizes;
+  // A whole loop without a constant trip count is "all" of it.
   std::string Sizes;
-  for (auto [I, S] : llvm::enumerate(Choice->Sizes))
-    Sizes += (I ? "x" : "") + std::to_string(S);
+  for (auto [I, S] : llvm::enumerate(Choice->Sizes)) {
+    bool Sized = !Choice->Whole && I < Choice->TiledLoops;
+    bool Known = KnownTrip[I];
+    Sizes += (I ? "x" : "") + (Sized || Known ? std::to_string(S) : "all");
+    if (!Sized && !Known)
+      R.TileSizes[I] = 0;
+  }
   R.Detail = llvm::formatv("{0} of {1} iterations, mode {2}: {3}",
                            Choice->Whole ? "one tile" : "tiles", Sizes, R.Mode,
                            Choice->Why)
@@ -449,7 +487,7 @@ void PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
       break;
     }
   }
-  Finish();
+  return Finish();
 }
 
 void PremAffinePass::runOnOperation() {
