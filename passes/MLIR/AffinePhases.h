@@ -45,8 +45,8 @@ struct GpuBlock {
 
 /// Builds the phases of Tile, whose footprint FP is symbolic in the loops
 /// around it. On the host (Gpu null) buffers are allocated before
-/// BufferAnchor (the outermost loop of the tiled nest: once per nest, not
-/// per tile) and freed after it; on a GPU they are workgroup memory of the
+/// BufferAnchor (the outermost loop around the tiled nest: once, not per
+/// tile) and freed after it; on a GPU they are workgroup memory of the
 /// kernel, the block's threads share the box copies, and every runtime call
 /// sits between two gpu.barrier (a phase is the block's). Interval is the
 /// tile's number (i32) for the runtime calls.

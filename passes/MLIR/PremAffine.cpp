@@ -433,6 +433,10 @@ NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
   Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
   if (Gpu)
     threadLinear(*Gpu);
+  // Host buffers: once before the outermost loop around the nest, not per
+  // instance of an inner nest (a time loop's stencil sweeps).
+  while (auto Outer = Anchor->getParentOfType<AffineForOp>())
+    Anchor = Outer;
   PhaseBytes Bytes =
       buildPhases(Tile, *FP, M, Anchor, Interval, Gpu ? &Gpu->Block : nullptr);
   if (Gpu && M != PhaseMode::Cmpt)

@@ -30,8 +30,10 @@ def signature(text, func):
     return args
 
 
-def driver(func, args):
-    lines = ["#include <stdint.h>", "#include <stdio.h>", ""]
+def driver(func, args, repeat=0):
+    """The C driver; with repeat, it also times that many more calls and
+    prints "TIME <ns per call>" (bench/mlir_host.py)."""
+    lines = ["#include <stdint.h>", "#include <stdio.h>", "#include <time.h>", ""]
     ranks = sorted({len(s) for s, _ in args})
     for elt in sorted({e for _, e in args}):
         for r in ranks:
@@ -66,6 +68,14 @@ def driver(func, args):
     lines.append("  _mlir_ciface_%s(%s);" % (func, ", ".join("&d%d" % k for k in range(len(args)))))
     for k in range(len(args)):
         lines.append('  printf("arg%d %%016llx\\n", (unsigned long long)fnv(a%d, sizeof a%d));' % (k, k, k))
+    if repeat:
+        lines += ["  struct timespec t0, t1;",
+                  "  clock_gettime(CLOCK_MONOTONIC, &t0);",
+                  "  for (int r = 0; r < %d; r++)" % repeat,
+                  "    _mlir_ciface_%s(%s);" % (func, ", ".join("&d%d" % k for k in range(len(args)))),
+                  "  clock_gettime(CLOCK_MONOTONIC, &t1);",
+                  '  printf("TIME %%.0f\\n", ((t1.tv_sec - t0.tv_sec) * 1e9 + '
+                  '(t1.tv_nsec - t0.tv_nsec)) / %d);' % repeat]
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
