@@ -19,6 +19,7 @@ memref is bit-equal to the baseline's, and times 50 launches of each
 <results>/<device>/mlir-gpu.{json,md}, naming the device.
 """
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -42,24 +43,16 @@ def run(cmd):
 
 
 def kernel_signature(outlined):
-    """name, grid, block and memref arguments of the outlined gpu.func."""
-    m = re.search(r"gpu\.func @(\w+)\((.*?)\)\s*(?:workgroup\(.*?\)\s*)?kernel "
-                  r"attributes \{(.*?)\}", outlined, re.S)
-    if not m:
-        sys.exit("mlir_gpu: no kernel gpu.func")
-    name, params, attrs = m.groups()
-    sizes = {}
-    for key in ("known_block_size", "known_grid_size"):
-        a = re.search(key + r" = array<i32: (\d+), (\d+), (\d+)>", attrs)
-        if not a:
-            sys.exit("mlir_gpu: kernel @%s has no %s" % (name, key))
-        sizes[key] = [int(x) for x in a.groups()]
-    args = []
-    for shape, elt in re.findall(r"memref<((?:\d+x)+)(f32|f64|i32|i64)>", params):
-        args.append({"shape": [int(d) for d in shape.rstrip("x").split("x")],
-                     "element": elt})
-    return {"kernel": name, "block": sizes["known_block_size"],
-            "grid": sizes["known_grid_size"], "args": args}
+    """name, grid, block and memref arguments of the outlined gpu.func (the
+    emulation test's reading of it)."""
+    spec = importlib.util.spec_from_file_location(
+        "mlir_gpu_emu", os.path.join(ROOT, "test", "MLIR", "Inputs",
+                                     "mlir-gpu-emu.py"))
+    emu = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(emu)
+    name, block, grid, args = emu.signature(outlined)
+    return {"kernel": name, "block": block, "grid": grid,
+            "args": [{"shape": shape, "element": elt} for shape, elt in args]}
 
 
 def build(a):
@@ -67,7 +60,6 @@ def build(a):
     mlir_opt = os.path.join(tools, "mlir-opt")
     plugin = os.path.join(a.prem, "lib", "PremMLIRPlugin.so")
     runtime = os.path.join(a.prem, "lib", "prem-rt-nvptx64-nvidia-cuda.bc")
-    sys.path.insert(0, os.path.join(ROOT, "test", "MLIR", "Inputs"))
     os.makedirs(a.out, exist_ok=True)
     manifest = []
     for source in sorted(f for f in os.listdir(KERNELS) if f.endswith(".mlir")):
@@ -103,8 +95,8 @@ def build(a):
             transformed = None
             if mode:
                 report = json.load(open(base + ".json"))
-                transformed = any(n["transformed"] for k in report["kernels"]
-                                  for n in k["nests"])
+                transformed = any(k["prem"]["transformed"]
+                                  for k in report["kernels"])
             entry["variants"][variant] = {"cubin": os.path.basename(base) + ".cubin",
                                           "transformed": transformed}
         manifest.append(entry)

@@ -30,6 +30,19 @@ def signature(text, func):
     return args
 
 
+# The drivers' hash of a memref's bytes (FNV-1a), and argument k's filling.
+FNV_C = ["static unsigned long long fnv(const void *p, unsigned long n) {",
+         "  unsigned long long h = 1469598103934665603ull;",
+         "  for (unsigned long i = 0; i < n; i++)",
+         "    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;",
+         "  return h;", "}"]
+
+
+def fill_c(k, n, ctype):
+    return "  for (long e = 0; e < %d; e++) a%d[e] = (%s)((e * 7 + %d) %% 17) / 8;" % (
+        n, k, ctype, k * 13)
+
+
 def driver(func, args, repeat=0):
     """The C driver; with repeat, it also times that many more calls and
     prints "TIME <ns per call>" (bench/mlir_host.py)."""
@@ -47,17 +60,12 @@ def driver(func, args, repeat=0):
         for d in shape:
             n *= d
         lines.append("static %s a%d[%d];" % (ELEMENT[elt], k, n))
-    lines += ["static uint64_t fnv(const void *p, unsigned long n) {",
-              "  uint64_t h = 1469598103934665603ull;",
-              "  for (unsigned long i = 0; i < n; i++)",
-              "    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;",
-              "  return h;", "}", "int main(void) {"]
+    lines += FNV_C + ["int main(void) {"]
     for k, (shape, elt) in enumerate(args):
         n = 1
         for d in shape:
             n *= d
-        lines.append("  for (long e = 0; e < %d; e++) a%d[e] = (%s)((e * 7 + %d) %% 17) / 8;"
-                     % (n, k, ELEMENT[elt], k * 13))
+        lines.append(fill_c(k, n, ELEMENT[elt]))
         strides, acc = [], 1
         for d in reversed(shape):
             strides.insert(0, acc)

@@ -16,6 +16,7 @@ outside one stops with status 3). Prints per variant:
 Argument k's element e is ((e * 7 + k * 13) % 17) / 8, as in mlir-e2e.py.
 """
 import argparse
+import importlib.util
 import os
 import re
 import subprocess
@@ -24,6 +25,15 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 E2E_INPUTS = os.path.join(HERE, "..", "..", "E2E", "Inputs")
 C_TYPE = {"f32": "float", "f64": "double", "i32": "int", "i64": "long"}
+
+
+def _e2e():
+    """mlir-e2e.py, for its drivers' hash and filling."""
+    spec = importlib.util.spec_from_file_location(
+        "mlir_e2e", os.path.join(HERE, "mlir-e2e.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8}
 
 
@@ -59,6 +69,8 @@ def bitcode(lowered, out):
 
 
 def signature(outlined):
+    """Name, block, grid and memref arguments of the outlined kernel (a
+    gpu.func with known_block_size and known_grid_size)."""
     m = re.search(r"gpu\.func @(\w+)\((.*?)\)\s*(?:workgroup\(.*?\)\s*)?kernel "
                   r"attributes \{(.*?)\}", outlined, re.S)
     if not m:
@@ -89,18 +101,14 @@ def driver(name, block, grid, args):
         lines.append("static %s *a%d;" % (t, k))
     lines.append("void %s(%s);" % (name, ", ".join(params)))
     lines.append("static void run(void) { %s(%s); }" % (name, ", ".join(call)))
-    lines += ["static unsigned long long fnv(const void *p, unsigned long n) {",
-              "  unsigned long long h = 1469598103934665603ull;",
-              "  for (unsigned long i = 0; i < n; i++)",
-              "    h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;",
-              "  return h;", "}", "int main(void) {"]
+    e2e = _e2e()
+    lines += e2e.FNV_C + ["int main(void) {"]
     for k, (shape, elt) in enumerate(args):
         n = 1
         for d in shape:
             n *= d
         lines.append("  a%d = emu_global(%d);" % (k, n * BYTES[elt]))
-        lines.append("  for (long e = 0; e < %d; e++) a%d[e] = (%s)((e * 7 + %d) %% 17) / 8;"
-                     % (n, k, C_TYPE[elt], k * 13))
+        lines.append(e2e.fill_c(k, n, C_TYPE[elt]))
     lines.append("  launch3d(run, %d, %d, %d, %d, %d, %d);" % tuple(grid + block))
     for k, (shape, elt) in enumerate(args):
         n = 1
