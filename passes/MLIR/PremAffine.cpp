@@ -1,10 +1,10 @@
 //===- PremAffine.cpp - PREM for affine loop nests ------------------------===//
 //
 // Part of prem-llvm. The MLIR path (design §3c): for each outermost affine
-// nest of a function, footprint (AffineFootprint), tile sizes that fit the
-// scratchpad (AffineTiling, seed 001 Algorithm 2), then the PREM phases of
-// each tile (AffinePhases). This file decides; the others measure and
-// rewrite. A nest whose band does not fit even one iteration at a time gets
+// nest of a function or GPU kernel (gpu.launch, gpu.func: KernelThreads),
+// footprint (AffineFootprint), tile sizes that fit the scratchpad
+// (AffineTiling, seed 001 Algorithm 2), then the PREM phases of each tile
+// (AffinePhases). This file decides; the others measure and rewrite. A nest whose band does not fit even one iteration at a time gets
 // its inner nests as intervals instead, one level deeper (as prem-tile does
 // on the LLVM path). A refused nest is left as it was, with a remark naming
 // the reason at its location.
@@ -41,6 +41,27 @@ using namespace mlir::affine;
 
 namespace prem::mlirpath {
 namespace {
+
+/// On a GPU the buffers are the block's: a memref staged in them must be
+/// global memory every thread sees alike, passed to the kernel, not one of
+/// the kernel's own (an alloca or a private attribution is per thread;
+/// workgroup memory is already the scratchpad).
+bool isKernelGlobalMemory(Value MemRef, const KernelThreads &Gpu) {
+  auto Arg = dyn_cast<BlockArgument>(MemRef);
+  auto Func = dyn_cast<gpu::GPUFuncOp>(Gpu.kernel());
+  bool Argument = Arg && Func && Arg.getOwner() == &Func.getBody().front() &&
+                  Arg.getArgNumber() < Func.getNumArguments();
+  Operation *Where = Arg ? Arg.getOwner()->getParentOp() : MemRef.getDefiningOp();
+  if (!Argument && Gpu.kernel()->isAncestor(Where))
+    return false;
+  Attribute Space = cast<MemRefType>(MemRef.getType()).getMemorySpace();
+  if (!Space)
+    return true;
+  if (auto GpuSpace = dyn_cast<gpu::AddressSpaceAttr>(Space))
+    return GpuSpace.getValue() == gpu::AddressSpace::Global;
+  auto IntSpace = dyn_cast<IntegerAttr>(Space);
+  return IntSpace && (IntSpace.getInt() == 0 || IntSpace.getInt() == 1);
+}
 
 /// Why the operations of a nest cannot be given phases, or "" when they
 /// can: every memory access is an affine.load or affine.store of a memref
@@ -79,34 +100,12 @@ std::string accessRefusal(AffineForOp Root, bool StripsTile,
         }
         First = MemRef;
       }
-      // On a GPU the buffers are the block's: a memref must be global memory
-      // every thread sees alike, not one of the kernel's own (an alloca or
-      // a private attribution is per thread; workgroup memory is already
-      // the scratchpad).
-      if (Gpu) {
-        auto Arg = dyn_cast<BlockArgument>(MemRef);
-        auto Func = dyn_cast<gpu::GPUFuncOp>(Gpu->kernel());
-        bool Argument = Arg && Func &&
-                        Arg.getOwner() == &Func.getBody().front() &&
-                        Arg.getArgNumber() < Func.getNumArguments();
-        Attribute Space = Type.getMemorySpace();
-        auto GpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(Space);
-        auto IntSpace = dyn_cast_or_null<IntegerAttr>(Space);
-        bool Global = !Space ||
-                      (GpuSpace &&
-                       GpuSpace.getValue() == gpu::AddressSpace::Global) ||
-                      (IntSpace && (IntSpace.getInt() == 0 ||
-                                    IntSpace.getInt() == 1));
-        if ((!Argument && Gpu->kernel()->isAncestor(
-                              Arg ? Arg.getOwner()->getParentOp()
-                                  : MemRef.getDefiningOp())) ||
-            !Global) {
-          Reason = "MemRefNotGlobal";
-          Why = memRefName(MemRef) +
-                " is not global memory passed to the kernel (it is the "
-                "kernel's own: per thread, or already workgroup memory)";
-          return WalkResult::interrupt();
-        }
+      if (Gpu && !isKernelGlobalMemory(MemRef, *Gpu)) {
+        Reason = "MemRefNotGlobal";
+        Why = memRefName(MemRef) +
+              " is not global memory passed to the kernel (it is the "
+              "kernel's own: per thread, or already workgroup memory)";
+        return WalkResult::interrupt();
       }
       if (!Base) {
         Reason = "MemRefView";
@@ -276,190 +275,63 @@ struct PremAffinePass
 private:
   NestOutcome processNest(AffineForOp Root, unsigned Depth, PhaseMode M,
                           std::string Function, KernelContext *Gpu);
+  FailureOr<PhaseBytes> rewriteNest(AffineForOp Root, unsigned Depth,
+                                    MutableArrayRef<AffineForOp> Band,
+                                    const TileChoice &Choice, PhaseMode M,
+                                    KernelContext *Gpu,
+                                    SmallVectorImpl<AffineForOp> &TileLoops,
+                                    Footprint &FP);
   std::vector<NestRecord> Records;
 };
 
-NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
-                                        PhaseMode M, std::string Function,
-                                        KernelContext *Gpu) {
-  NestRecord R(Root.getLoc());
-  R.Function = Function;
-  R.Depth = Depth;
-  auto Finish = [&]() {
-    NestOutcome Outcome = R.Transformed           ? NestOutcome::Transformed
-                          : R.Reason == "InnerNests" ? NestOutcome::Split
-                                                     : NestOutcome::Refused;
-    R.emitRemark();
-    Records.push_back(std::move(R));
-    return Outcome;
-  };
-  const KernelThreads *Threads = Gpu ? &Gpu->Threads : nullptr;
-  int64_t Budget = SpmBytes;
-  if (Gpu) {
-    R.BlockThreads = Gpu->Block.Threads;
-    Budget -= Gpu->UsedBytes;
-    if (Budget <= 0) {
-      R.Reason = "ScratchpadFull";
-      R.Detail = llvm::formatv("the kernel's workgroup memory ({0} bytes: its "
-                               "own and earlier nests' buffers) leaves none "
-                               "of the scratchpad's {1}",
-                               Gpu->UsedBytes, int64_t(SpmBytes))
-                     .str();
-      return Finish();
-    }
+/// Why the phases of Root could not be block-wide or fit the kernel's
+/// workgroup memory, or "" (GPU kernels only): sets Reason.
+static std::string gpuRefusal(ArrayRef<AffineForOp> Band,
+                              const KernelContext &Gpu, int64_t SpmBytes,
+                              std::string &Reason) {
+  if (Gpu.UsedBytes >= SpmBytes) {
+    Reason = "ScratchpadFull";
+    return llvm::formatv("the kernel's workgroup memory ({0} bytes: its own "
+                         "and earlier nests' buffers) leaves none of the "
+                         "scratchpad's {1}",
+                         Gpu.UsedBytes, SpmBytes)
+        .str();
   }
-
-  std::string Reason;
-  if (std::string Why = accessRefusal(
-          Root, M == PhaseMode::Dae || (Gpu && M == PhaseMode::Sdma), Threads,
-          Reason); !Why.empty()) {
-    R.Reason = Reason;
-    R.Detail = Why;
-    return Finish();
-  }
-  SmallVector<AffineForOp, 4> Band = bandOf(Root);
-  R.BandLoops = Band.size();
-  // A loop that carries values (iter_args) cannot be tiled, but the whole
-  // nest can still be one interval.
-  bool Carried = Band.empty();
-  if (Carried)
-    Band.push_back(Root);
-
   // A block's phases are block-wide (barriers): every thread must run the
   // band's loops alike.
-  if (Gpu)
-    for (AffineForOp Loop : Band)
-      for (Value Bound : Loop->getOperands())
-        if (!Threads->isUniform(Bound)) {
-          R.Reason = "ThreadDependentLoop";
-          R.Detail = "a bound of the band's loops depends on the thread: the "
-                     "block's threads would not reach its phase barriers "
-                     "together";
-          return Finish();
-        }
-
-  // The whole nest's footprint, for the report (not constant with runtime
-  // sizes, which is no reason to refuse).
-  std::string WholeWhy;
-  if (FailureOr<Footprint> Whole =
-          computeFootprint(Root, Depth, WholeWhy, Threads);
-      succeeded(Whole)) {
-    R.WholeBytes = Whole->Bytes;
-    for (const MemRefBox &Box : Whole->Boxes)
-      R.Arrays.push_back({memRefName(Box.MemRef), Box.Read, Box.Written, {},
-                          Box.ElementBytes, 0, Box.bytes()});
-  }
-
-  std::string Why;
-  FailureOr<TileChoice> Choice =
-      chooseTileSizes(Band, Depth, Budget, Threads, Reason, Why);
-  if (Carried && succeeded(Choice) && !Choice->Whole) {
-    R.Reason = "LoopCarriedValues";
-    R.Detail = "the nest's outermost loop carries values (iter_args): its "
-               "iterations cannot be tiled, and the whole nest does not fit";
-    return Finish();
-  }
-  // No dependence test: Algorithm 2's tiles keep the original order (the
-  // loops before the sized one take 1 iteration per tile, those after it
-  // are whole), so tiling them moves no iteration past another; the
-  // copies of each tile are done in that order too.
-  if (failed(Choice)) {
-    SmallVector<AffineForOp, 4> Inner = innerNests(Band.back());
-    if (Inner.empty() || Carried) {
-      R.Reason = Carried ? "LoopCarriedValues" : Reason;
-      R.Detail = Carried ? "the nest's outermost loop carries values "
-                           "(iter_args): its iterations cannot be tiled; " +
-                               Why
-                         : Why;
-      return Finish();
-    }
-    // Accesses between the inner nests run as compatible intervals of
-    // their own (the LLVM path's PREM_INTERVAL_OUTSIDE), so that none is
-    // outside a memory phase.
-    unsigned Outside = protectOutsideAccesses(Band.back(),
-                                              Gpu ? &Gpu->Block : nullptr);
-    R.Reason = "InnerNests";
-    R.Detail = Why + "; its " + std::to_string(Inner.size()) +
-               " inner nest(s) are tried as intervals instead";
-    if (Outside)
-      R.Detail += ", and its " + std::to_string(Outside) +
-                  " access(es) outside them are compatible intervals";
-    NestOutcome Outcome = Finish();
-    // An inner nest refused is a compatible interval as a whole, so that
-    // nothing of this nest runs outside a memory phase.
-    for (AffineForOp Nest : Inner)
-      if (processNest(Nest, Depth + Band.size(), M, Function, Gpu) ==
-          NestOutcome::Refused)
-        protectAsCompatibleInterval(Nest, Gpu ? &Gpu->Block : nullptr);
-    return Outcome;
-  }
-
-  // Which band loops have a constant trip count, asked before tiling
-  // replaces them.
-  SmallVector<bool, 4> KnownTrip;
   for (AffineForOp Loop : Band)
-    KnownTrip.push_back(getConstantTripCount(Loop).has_value());
+    for (Value Bound : Loop->getOperands())
+      if (!Gpu.Threads.isUniform(Bound)) {
+        Reason = "ThreadDependentLoop";
+        return "a bound of the band's loops depends on the thread: the "
+               "block's threads would not reach its phase barriers together";
+      }
+  return "";
+}
 
-  // Rewrite: tile, then phases around each tile.
-  AffineForOp Tile = Root;
-  Operation *Anchor = Root;
-  unsigned TileDepth = Depth;
-  SmallVector<AffineForOp, 4> TileLoops;
-  if (!Choice->Whole) {
-    unsigned N = Choice->TiledLoops;
-    SmallVector<AffineForOp, 8> Tiled;
-    if (failed(tilePerfectlyNested(MutableArrayRef(Band).take_front(N),
-                                   ArrayRef(Choice->Sizes).take_front(N),
-                                   &Tiled))) {
-      R.Reason = "NotHyperRectangular";
-      R.Detail = "the band's iteration space is not a hyper-rectangle";
-      return Finish();
-    }
-    TileLoops.assign(Tiled.begin(), Tiled.begin() + N);
-    Tile = Tiled[N];
-    Anchor = Tiled.front();
-    TileDepth = Depth + N;
-  }
-  FailureOr<Footprint> FP = computeFootprint(Tile, TileDepth, Why, Threads);
-  if (failed(FP)) {
-    // The decision measured the same tile: this is a bug, not an input.
-    Tile.emitError("prem-affine: the footprint of a chosen tile cannot be "
-                   "computed: ")
-        << Why;
-    signalPassFailure();
-    return NestOutcome::Refused;
-  }
-  OpBuilder B(Tile);
-  Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
-  if (Gpu)
-    threadLinear(*Gpu);
-  // Host buffers: once before the outermost loop around the nest, not per
-  // instance of an inner nest (a time loop's stencil sweeps).
-  while (auto Outer = Anchor->getParentOfType<AffineForOp>())
-    Anchor = Outer;
-  PhaseBytes Bytes =
-      buildPhases(Tile, *FP, M, Anchor, Interval, Gpu ? &Gpu->Block : nullptr);
-  if (Gpu && M != PhaseMode::Cmpt)
-    Gpu->UsedBytes += FP->Bytes;
-
+/// The record of a transformed nest: its tile, what each phase moves.
+static void recordTiles(NestRecord &R, const TileChoice &Choice,
+                        ArrayRef<bool> KnownTrip,
+                        ArrayRef<AffineForOp> TileLoops, const Footprint &FP,
+                        PhaseBytes Bytes, PhaseMode M, bool Gpu) {
   R.Transformed = true;
   R.Reason = "Transformed";
   R.Mode = phaseModeName(M).str();
-  R.TileSizes = Choice->Sizes;
-  // A whole loop without a constant trip count is "all" of it.
+  R.TileSizes = Choice.Sizes;
+  // A whole loop without a constant trip count is "all" of it (size 0).
   std::string Sizes;
-  for (auto [I, S] : llvm::enumerate(Choice->Sizes)) {
-    bool Sized = !Choice->Whole && I < Choice->TiledLoops;
+  for (auto [I, S] : llvm::enumerate(Choice.Sizes)) {
+    bool Sized = !Choice.Whole && I < Choice.TiledLoops;
     bool Known = KnownTrip[I];
     Sizes += (I ? "x" : "") + (Sized || Known ? std::to_string(S) : "all");
     if (!Sized && !Known)
       R.TileSizes[I] = 0;
   }
   R.Detail = llvm::formatv("{0} of {1} iterations, mode {2}: {3}",
-                           Choice->Whole ? "one tile" : "tiles", Sizes, R.Mode,
-                           Choice->Why)
+                           Choice.Whole ? "one tile" : "tiles", Sizes, R.Mode,
+                           Choice.Why)
                  .str();
-  R.BytesPerTile = FP->Bytes;
+  R.BytesPerTile = FP.Bytes;
   R.LoadBytes = Bytes.Load;
   R.StoreBytes = Bytes.Store;
   R.Intervals = 1;
@@ -467,7 +339,7 @@ NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
     std::optional<uint64_t> Trip = getConstantTripCount(Loop);
     R.Intervals = Trip && R.Intervals >= 0 ? R.Intervals * int64_t(*Trip) : -1;
   }
-  for (const MemRefBox &Box : FP->Boxes) {
+  for (const MemRefBox &Box : FP.Boxes) {
     auto Same = llvm::find_if(R.Arrays, [&](const ArrayRecord &A) {
       return A.Name == memRefName(Box.MemRef);
     });
@@ -491,6 +363,163 @@ NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
       break;
     }
   }
+}
+
+/// Tiles the band as Choice says and builds the phases of each tile
+/// (AffinePhases). Fails only where the band cannot be tiled (then nothing
+/// changed); a tile whose footprint the decision measured but the rewrite
+/// cannot is a bug, reported as an error.
+FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
+    AffineForOp Root, unsigned Depth, MutableArrayRef<AffineForOp> Band,
+    const TileChoice &Choice, PhaseMode M, KernelContext *Gpu,
+    SmallVectorImpl<AffineForOp> &TileLoops, Footprint &FP) {
+  AffineForOp Tile = Root;
+  Operation *Anchor = Root;
+  unsigned TileDepth = Depth;
+  if (!Choice.Whole) {
+    unsigned N = Choice.TiledLoops;
+    SmallVector<AffineForOp, 8> Tiled;
+    if (failed(tilePerfectlyNested(Band.take_front(N),
+                                   ArrayRef(Choice.Sizes).take_front(N),
+                                   &Tiled)))
+      return failure();
+    TileLoops.assign(Tiled.begin(), Tiled.begin() + N);
+    Tile = Tiled[N];
+    Anchor = Tiled.front();
+    TileDepth = Depth + N;
+  }
+  std::string Why;
+  FailureOr<Footprint> Measured = computeFootprint(
+      Tile, TileDepth, Why, Gpu ? &Gpu->Threads : nullptr);
+  if (failed(Measured)) {
+    Tile.emitError("prem-affine: the footprint of a chosen tile cannot be "
+                   "computed: ")
+        << Why;
+    signalPassFailure();
+    return PhaseBytes();
+  }
+  FP = std::move(*Measured);
+  OpBuilder B(Tile);
+  Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
+  if (Gpu)
+    threadLinear(*Gpu);
+  // Host buffers: once before the outermost loop around the nest, not per
+  // instance of an inner nest (a time loop's stencil sweeps).
+  while (auto Outer = Anchor->getParentOfType<AffineForOp>())
+    Anchor = Outer;
+  PhaseBytes Bytes = buildPhases(Tile, FP, M, Anchor, Interval,
+                                 Gpu ? &Gpu->Block : nullptr);
+  if (Gpu && M != PhaseMode::Cmpt)
+    Gpu->UsedBytes += FP.Bytes;
+  return Bytes;
+}
+
+NestOutcome PremAffinePass::processNest(AffineForOp Root, unsigned Depth,
+                                        PhaseMode M, std::string Function,
+                                        KernelContext *Gpu) {
+  NestRecord R(Root.getLoc());
+  R.Function = Function;
+  R.Depth = Depth;
+  auto Finish = [&]() {
+    NestOutcome Outcome = R.Transformed           ? NestOutcome::Transformed
+                          : R.Reason == "InnerNests" ? NestOutcome::Split
+                                                     : NestOutcome::Refused;
+    R.emitRemark();
+    Records.push_back(std::move(R));
+    return Outcome;
+  };
+  auto Refuse = [&](std::string Reason, std::string Why) {
+    R.Reason = std::move(Reason);
+    R.Detail = std::move(Why);
+    return Finish();
+  };
+  const KernelThreads *Threads = Gpu ? &Gpu->Threads : nullptr;
+  const GpuBlock *Block = Gpu ? &Gpu->Block : nullptr;
+
+  // Legality.
+  std::string Reason;
+  if (std::string Why = accessRefusal(
+          Root, M == PhaseMode::Dae || (Gpu && M == PhaseMode::Sdma), Threads,
+          Reason);
+      !Why.empty())
+    return Refuse(Reason, Why);
+  SmallVector<AffineForOp, 4> Band = bandOf(Root);
+  R.BandLoops = Band.size();
+  // A loop that carries values (iter_args) cannot be tiled, but the whole
+  // nest can still be one interval.
+  bool Carried = Band.empty();
+  if (Carried)
+    Band.push_back(Root);
+  int64_t Budget = SpmBytes;
+  if (Gpu) {
+    R.BlockThreads = Block->Threads;
+    if (std::string Why = gpuRefusal(Band, *Gpu, SpmBytes, Reason);
+        !Why.empty())
+      return Refuse(Reason, Why);
+    Budget -= Gpu->UsedBytes;
+  }
+
+  // The whole nest's footprint, for the report (not constant with runtime
+  // sizes, which is no reason to refuse).
+  std::string WholeWhy;
+  if (FailureOr<Footprint> Whole =
+          computeFootprint(Root, Depth, WholeWhy, Threads);
+      succeeded(Whole)) {
+    R.WholeBytes = Whole->Bytes;
+    for (const MemRefBox &Box : Whole->Boxes)
+      R.Arrays.push_back({memRefName(Box.MemRef), Box.Read, Box.Written, {},
+                          Box.ElementBytes, 0, Box.bytes()});
+  }
+
+  // Decision. No dependence test: Algorithm 2's tiles keep the original
+  // order (the loops before the sized one take 1 iteration per tile, those
+  // after it are whole), so tiling them moves no iteration past another;
+  // the copies of each tile are done in that order too.
+  std::string Why;
+  FailureOr<TileChoice> Choice =
+      chooseTileSizes(Band, Depth, Budget, Threads, Reason, Why);
+  if (Carried && (failed(Choice) || !Choice->Whole))
+    return Refuse("LoopCarriedValues",
+                  "the nest's outermost loop carries values (iter_args): its "
+                  "iterations cannot be tiled, and the whole nest does not "
+                  "fit" +
+                      (failed(Choice) ? " (" + Why + ")" : std::string()));
+  if (failed(Choice)) {
+    SmallVector<AffineForOp, 4> Inner = innerNests(Band.back());
+    if (Inner.empty())
+      return Refuse(Reason, Why);
+    // Accesses between the inner nests run as compatible intervals of
+    // their own (the LLVM path's PREM_INTERVAL_OUTSIDE), and so does an
+    // inner nest that is refused, so that nothing of this nest runs outside
+    // a memory phase.
+    unsigned Outside = protectOutsideAccesses(Band.back(), Block);
+    R.Reason = "InnerNests";
+    R.Detail = Why + "; its " + std::to_string(Inner.size()) +
+               " inner nest(s) are tried as intervals instead";
+    if (Outside)
+      R.Detail += ", and its " + std::to_string(Outside) +
+                  " access(es) outside them are compatible intervals";
+    NestOutcome Outcome = Finish();
+    for (AffineForOp Nest : Inner)
+      if (processNest(Nest, Depth + Band.size(), M, Function, Gpu) ==
+          NestOutcome::Refused)
+        protectAsCompatibleInterval(Nest, Block);
+    return Outcome;
+  }
+
+  // Rewrite. (Which band loops have a constant trip count is asked before
+  // tiling replaces them.)
+  SmallVector<bool, 4> KnownTrip;
+  for (AffineForOp Loop : Band)
+    KnownTrip.push_back(getConstantTripCount(Loop).has_value());
+  SmallVector<AffineForOp, 4> TileLoops;
+  Footprint FP;
+  FailureOr<PhaseBytes> Bytes =
+      rewriteNest(Root, Depth, Band, *Choice, M, Gpu, TileLoops, FP);
+  if (failed(Bytes))
+    return Refuse("NotHyperRectangular",
+                  "the band's iteration space is not a hyper-rectangle");
+  recordTiles(R, *Choice, KnownTrip, TileLoops, FP, *Bytes, M, Gpu);
   return Finish();
 }
 
