@@ -538,6 +538,24 @@ void PremAffinePass::runOnOperation() {
   }
   Records.clear();
 
+  // affine.parallel bands are not transformed: their iterations may run on
+  // several agents, which the phases of one tile cannot serve. Said once, at
+  // the outermost one.
+  Module.walk([&](AffineParallelOp Parallel) {
+    if (Parallel->getParentOfType<AffineForOp>() ||
+        Parallel->getParentOfType<AffineParallelOp>())
+      return;
+    NestRecord R(Parallel.getLoc());
+    if (auto Function = Parallel->getParentOfType<FunctionOpInterface>())
+      R.Function = Function.getName().str();
+    R.Reason = "ParallelLoop";
+    R.Detail = "affine.parallel bands are not transformed (their iterations "
+               "may run on several agents); the nests in it are left as they "
+               "are";
+    R.emitRemark();
+    Records.push_back(std::move(R));
+  });
+
   // The outermost affine loops, collected first: rewriting adds loops.
   SmallVector<std::pair<AffineForOp, std::string>, 8> Roots;
   Module.walk([&](AffineForOp Loop) {

@@ -137,3 +137,14 @@ func.func @two_globals() {
   }
   return
 }
+
+func.func @parallel(%A: memref<64x64xf32>) {
+  // expected-remark@+1 {{prem-affine [ParallelLoop]: affine.parallel bands are not transformed}}
+  affine.parallel (%i) = (0) to (64) {
+    affine.for %j = 0 to 64 {
+      %a = affine.load %A[%i, %j] : memref<64x64xf32>
+      affine.store %a, %A[%j, %i] : memref<64x64xf32>
+    }
+  }
+  return
+}
