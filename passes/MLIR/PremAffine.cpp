@@ -581,13 +581,13 @@ void PremAffinePass::runOnOperation() {
     if (!Kernel)
       Kernel = Root->getParentOfType<gpu::GPUFuncOp>();
     // On a GPU every thread must reach the phases' barriers: the nest must
-    // be in the kernel's entry block, not under a branch.
-    if (Root->getParentOfType<AffineIfOp>() ||
-        (Kernel && Root->getBlock() != &Kernel->getRegion(0).front())) {
+    // be in the kernel's entry block, not under a branch. (On the host a
+    // nest under a condition is the calling thread's alike.)
+    if (Kernel && Root->getBlock() != &Kernel->getRegion(0).front()) {
       Refuse("UnderCondition",
-             "the nest runs under a condition or inside another operation; "
-             "only nests directly in a function or kernel body are "
-             "transformed");
+             "the nest runs under a condition or inside another operation of "
+             "the kernel; only nests in the kernel's entry block are "
+             "transformed (every thread must reach the phases' barriers)");
       continue;
     }
     KernelContext *Gpu = nullptr;
