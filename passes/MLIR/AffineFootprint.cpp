@@ -9,6 +9,7 @@
 
 #include "AffineFootprint.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/MapVector.h"
@@ -130,6 +131,111 @@ FailureOr<Footprint> computeFootprint(Operation *Root, unsigned Depth,
     FP.Boxes.push_back(std::move(Box));
   }
   return FP;
+}
+
+namespace {
+/// What an affine expression of a store's subscript depends on: nothing the
+/// tile varies (Fixed), one variable with coefficient 1 (Variable), or
+/// anything else (Other).
+struct Subscript {
+  enum Kind { Fixed, Variable, Other } K = Fixed;
+  Value Var;
+};
+} // namespace
+
+static Subscript classify(AffineExpr E, ValueRange Operands, unsigned NumDims,
+                          llvm::function_ref<bool(Value)> IsVariable,
+                          llvm::function_ref<bool(Value)> IsFixed) {
+  if (isa<AffineConstantExpr>(E))
+    return {};
+  if (isa<AffineDimExpr, AffineSymbolExpr>(E)) {
+    Value V = isa<AffineDimExpr>(E)
+                  ? Operands[cast<AffineDimExpr>(E).getPosition()]
+                  : Operands[NumDims + cast<AffineSymbolExpr>(E).getPosition()];
+    if (IsVariable(V))
+      return {Subscript::Variable, V};
+    return IsFixed(V) ? Subscript{} : Subscript{Subscript::Other, {}};
+  }
+  auto Bin = cast<AffineBinaryOpExpr>(E);
+  Subscript L = classify(Bin.getLHS(), Operands, NumDims, IsVariable, IsFixed);
+  Subscript R = classify(Bin.getRHS(), Operands, NumDims, IsVariable, IsFixed);
+  if (L.K == Subscript::Other || R.K == Subscript::Other)
+    return {Subscript::Other, {}};
+  if (L.K == Subscript::Fixed && R.K == Subscript::Fixed)
+    return {};
+  // One variable: only added to what the tile fixes keeps coefficient 1.
+  if (E.getKind() == AffineExprKind::Add &&
+      (L.K == Subscript::Fixed || R.K == Subscript::Fixed))
+    return L.K == Subscript::Variable ? L : R;
+  return {Subscript::Other, {}};
+}
+
+bool writesWholeBox(Operation *Tile, Value MemRef,
+                    ArrayRef<AffineForOp> NonEmpty,
+                    const KernelThreads *Threads) {
+  AffineStoreOp Store;
+  bool Single = true;
+  Tile->walk([&](Operation *Op) {
+    if (auto L = dyn_cast<AffineLoadOp>(Op); L && L.getMemRef() == MemRef)
+      Single = false;
+    if (auto S = dyn_cast<AffineStoreOp>(Op); S && S.getMemRef() == MemRef) {
+      Single &= !Store;
+      Store = S;
+    }
+  });
+  if (!Single || !Store)
+    return false;
+  // The loops from the store up to the tile: affine.for only.
+  SmallVector<AffineForOp, 4> Chain;
+  for (Operation *Op = Store->getParentOp();; Op = Op->getParentOp()) {
+    auto Loop = dyn_cast<AffineForOp>(Op);
+    if (!Loop)
+      return false;
+    Chain.push_back(Loop);
+    if (Op == Tile)
+      break;
+  }
+  auto InTile = [&](Value V) {
+    Operation *Def = V.getDefiningOp();
+    if (!Def)
+      Def = cast<BlockArgument>(V).getOwner()->getParentOp();
+    return Tile->isAncestor(Def);
+  };
+  auto IsThread = [&](Value V) {
+    return Threads && llvm::any_of(Threads->indices(), [&](const ThreadRange &T) {
+             return T.Index == V;
+           });
+  };
+  // What a tile fixes: defined outside it and, on a GPU, the same in every
+  // thread.
+  auto IsFixed = [&](Value V) {
+    return !InTile(V) && (!Threads || Threads->isUniform(V));
+  };
+  for (AffineForOp Loop : Chain) {
+    if (Loop.getStepAsInt() != 1 || !llvm::all_of(Loop->getOperands(), IsFixed))
+      return false;
+    std::optional<uint64_t> Trip = getConstantTripCount(Loop);
+    if (!llvm::is_contained(NonEmpty, Loop) && (!Trip || *Trip == 0))
+      return false;
+  }
+  auto IsVariable = [&](Value V) {
+    return IsThread(V) || llvm::any_of(Chain, [&](AffineForOp L) {
+             return L.getInductionVar() == V;
+           });
+  };
+  AffineMap Map = Store.getAffineMap();
+  ValueRange Operands = Store.getMapOperands();
+  llvm::SmallPtrSet<void *, 4> Used;
+  for (AffineExpr E : Map.getResults()) {
+    Subscript S =
+        classify(E, Operands, Map.getNumDims(), IsVariable, IsFixed);
+    if (S.K == Subscript::Other)
+      return false;
+    if (S.K == Subscript::Variable &&
+        !Used.insert(S.Var.getAsOpaquePointer()).second)
+      return false;
+  }
+  return true;
 }
 
 } // namespace prem::mlirpath

@@ -13,6 +13,7 @@
 #include "KernelThreads.h"
 
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Operation.h"
 
 #include <memory>
@@ -35,6 +36,9 @@ struct MemRefBox {
   /// expression of them (as affine dims d0, d1, ...).
   llvm::SmallVector<mlir::Value, 4> Symbols;
   llvm::SmallVector<mlir::AffineExpr, 4> Offsets;
+  /// Every element of the box is written by the tile (writesWholeBox): its
+  /// Store phase may copy the box out whole, and nothing need be copied in.
+  bool WritesWholeBox = false;
   int64_t bytes() const { return Elements * ElementBytes; }
 };
 
@@ -52,6 +56,17 @@ struct Footprint {
 mlir::FailureOr<Footprint> computeFootprint(mlir::Operation *Root,
                                             unsigned Depth, std::string &Why,
                                             const KernelThreads *Threads);
+
+/// Whether the tile rooted at Tile writes every element of MemRef's box:
+/// one store of it and no load, under affine.for loops only, each of step
+/// 1 with bounds fixed outside the tile and at least one iteration (a loop
+/// of NonEmpty, or a constant trip count), whose subscripts are each one
+/// loop variable (or, on a GPU, one thread index) plus what the tile fixes,
+/// each variable in one subscript at most. Then the store's image is the
+/// box itself, with no hole. Anything else answers false.
+bool writesWholeBox(mlir::Operation *Tile, mlir::Value MemRef,
+                    llvm::ArrayRef<mlir::affine::AffineForOp> NonEmpty,
+                    const KernelThreads *Threads);
 
 /// A name for the memref in remarks and the report: the function argument's
 /// position ("arg2") or the defining operation's name.

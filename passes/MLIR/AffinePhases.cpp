@@ -15,9 +15,11 @@
 // sdma copies in the boxes of written memrefs too: the copy out writes the
 // whole box, so the bytes of it the tile does not write must hold what was
 // there (a stencil writes the interior of its box only). On a GPU another
-// block may write those bytes meanwhile, so there sdma's Store phase is
-// dae's: only the elements the tile writes (docs/passes.md, prem-les: an
-// array written with holes is stored element by element).
+// block may write those bytes meanwhile, so there sdma stores such a box
+// as dae does: only the elements the tile writes (docs/passes.md,
+// prem-les: an array written with holes is stored element by element).
+// Where the tile writes a whole box (writesWholeBox), neither is needed: no
+// copy in, and on a GPU a box copy out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,14 +188,15 @@ static void buildBoxCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
   }
 }
 
-/// On a GPU the block's threads copy a box in together, the buffer taken as
+/// On a GPU the block's threads copy a box together, in or out, the buffer
+/// taken as
 /// one run of elements: thread t moves elements t, t + T, ... of it, so
 /// consecutive threads move consecutive elements of a row, and a row
 /// narrower than the block spreads the threads over rows too (seed 001,
 /// Algorithm 3; the LLVM path's __prem_copy_2d on a GPU). Elements of the
 /// buffer outside a partial tile's box are skipped.
-static void buildBlockCopyIn(OpBuilder &B, Location Loc, const MemRefBox &Box,
-                             Value Buffer, const GpuBlock &Gpu) {
+static void buildBlockCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
+                           Value Buffer, const GpuBlock &Gpu, bool Out) {
   OpBuilder::InsertionGuard Guard(B);
   MLIRContext *Ctx = B.getContext();
   unsigned NumSymbols = Box.Symbols.size();
@@ -241,12 +244,15 @@ static void buildBlockCopyIn(OpBuilder &B, Location Loc, const MemRefBox &Box,
                                      /*withElseRegion=*/false);
     B.setInsertionPointToStart(Inside.getThenBlock());
   }
-  Value V = AffineLoadOp::create(
-      B, Loc, Box.MemRef, AffineMap::get(Operands.size(), 0, Index, Ctx),
-      Operands);
-  AffineStoreOp::create(B, Loc, V, Buffer,
-                        AffineMap::get(Operands.size(), 0, Place, Ctx),
-                        Operands);
+  AffineMap MemRefMap = AffineMap::get(Operands.size(), 0, Index, Ctx);
+  AffineMap BufferMap = AffineMap::get(Operands.size(), 0, Place, Ctx);
+  if (!Out) {
+    Value V = AffineLoadOp::create(B, Loc, Box.MemRef, MemRefMap, Operands);
+    AffineStoreOp::create(B, Loc, V, Buffer, BufferMap, Operands);
+  } else {
+    Value V = AffineLoadOp::create(B, Loc, Buffer, BufferMap, Operands);
+    AffineStoreOp::create(B, Loc, V, Box.MemRef, MemRefMap, Operands);
+  }
 }
 
 /// Erases what no longer contributes to the phase: operations without uses
@@ -311,10 +317,11 @@ static void buildStrippedLoad(OpBuilder &B, AffineForOp Tile,
 /// dae's Store phase: a copy of the tile whose stores store the element's
 /// value from the buffer, with its loads and computation removed.
 static void buildStrippedStore(OpBuilder &B, AffineForOp Tile,
-                               const Footprint &FP, ArrayRef<Value> Buffers) {
+                               const Footprint &FP, ArrayRef<Value> Buffers,
+                               bool WholeBoxesToo) {
   auto Copy = cast<AffineForOp>(B.clone(*Tile));
   for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers)) {
-    if (!Box.Written)
+    if (!Box.Written || (Box.WritesWholeBox && !WholeBoxesToo))
       continue;
     for (Operation *Op : accessesOf(Copy, Box.MemRef)) {
       auto Store = dyn_cast<AffineStoreOp>(Op);
@@ -387,10 +394,13 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
     for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers)) {
       // On a GPU the Store phase writes only what the tile wrote: a memref
       // it does not read needs no copy in.
-      if (Gpu && !Box.Read)
+      // A memref the tile only writes needs no copy in where the tile
+      // writes its whole box (and on a GPU at all: its Store phase then
+      // writes only what the tile wrote).
+      if (!Box.Read && (Gpu || Box.WritesWholeBox))
         continue;
       if (Gpu)
-        buildBlockCopyIn(B, Loc, Box, Buffer, *Gpu);
+        buildBlockCopy(B, Loc, Box, Buffer, *Gpu, /*Out=*/false);
       else
         buildBoxCopy(B, Loc, Box, Buffer, /*Out=*/false);
       Bytes.Load += Box.bytes();
@@ -407,14 +417,26 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
   OpBuilder After(Tile->getContext());
   After.setInsertionPointAfter(Tile);
   callRuntime(After, Loc, "__prem_enter_mem", Interval, Gpu);
-  if (Mode == PhaseMode::Sdma && !Gpu) {
-    for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers))
-      if (Box.Written) {
+  if (Mode == PhaseMode::Sdma) {
+    // Box copies out, but on a GPU only of boxes the tile writes whole
+    // (another block may write a box's holes); the others element by
+    // element, as dae stores them.
+    bool Elements = false;
+    for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers)) {
+      if (!Box.Written)
+        continue;
+      Bytes.Store += Box.bytes();
+      if (!Gpu)
         buildBoxCopy(After, Loc, Box, Buffer, /*Out=*/true);
-        Bytes.Store += Box.bytes();
-      }
+      else if (Box.WritesWholeBox)
+        buildBlockCopy(After, Loc, Box, Buffer, *Gpu, /*Out=*/true);
+      else
+        Elements = true;
+    }
+    if (Elements)
+      buildStrippedStore(After, Tile, FP, Buffers, /*WholeBoxesToo=*/false);
   } else {
-    buildStrippedStore(After, Tile, FP, Buffers);
+    buildStrippedStore(After, Tile, FP, Buffers, /*WholeBoxesToo=*/true);
     for (const MemRefBox &Box : FP.Boxes)
       Bytes.Store += Box.Written ? Box.bytes() : 0;
   }

@@ -358,8 +358,11 @@ static void recordTiles(NestRecord &R, const TileChoice &Choice,
       Same->Store = Box.Written ? "elements" : "none";
       break;
     case PhaseMode::Sdma:
-      Same->Load = Box.Read || !Gpu ? "box" : "none";
-      Same->Store = !Box.Written ? "none" : Gpu ? "elements" : "box";
+      Same->Load =
+          Box.Read || (!Gpu && !Box.WritesWholeBox) ? "box" : "none";
+      Same->Store = !Box.Written                     ? "none"
+                    : Gpu && !Box.WritesWholeBox      ? "elements"
+                                                      : "box";
       break;
     }
   }
@@ -399,6 +402,17 @@ FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
     return PhaseBytes();
   }
   FP = std::move(*Measured);
+  // Which written boxes the tile writes whole: the point loops of a tile
+  // run at least once.
+  SmallVector<AffineForOp, 4> PointLoops;
+  if (!Choice.Whole)
+    for (unsigned I = 0; I < Choice.TiledLoops; ++I)
+      PointLoops.push_back(cast<AffineForOp>(
+          I ? PointLoops.back().getBody()->front() : *Tile.getOperation()));
+  for (MemRefBox &Box : FP.Boxes)
+    Box.WritesWholeBox =
+        Box.Written && writesWholeBox(Tile, Box.MemRef, PointLoops,
+                                      Gpu ? &Gpu->Threads : nullptr);
   OpBuilder B(Tile);
   Value Interval = tileNumber(B, Tile.getLoc(), TileLoops);
   if (Gpu)
