@@ -170,6 +170,21 @@ static Subscript classify(AffineExpr E, ValueRange Operands, unsigned NumDims,
   return {Subscript::Other, {}};
 }
 
+/// Whether Loop runs at least once whatever its symbols: every result of its
+/// trip count map is a positive constant. (getConstantTripCount reads a
+/// negative count as a huge unsigned one: `5 to 3` would "run".)
+static bool runsAtLeastOnce(AffineForOp Loop) {
+  AffineMap TripMap;
+  SmallVector<Value, 4> Operands;
+  getTripCountMapAndOperands(Loop, &TripMap, &Operands);
+  if (!TripMap || TripMap.getNumResults() == 0)
+    return false;
+  return llvm::all_of(TripMap.getResults(), [](AffineExpr E) {
+    auto C = dyn_cast<AffineConstantExpr>(E);
+    return C && C.getValue() > 0;
+  });
+}
+
 bool writesWholeBox(Operation *Tile, Value MemRef,
                     ArrayRef<AffineForOp> NonEmpty,
                     const KernelThreads *Threads) {
@@ -214,8 +229,7 @@ bool writesWholeBox(Operation *Tile, Value MemRef,
   for (AffineForOp Loop : Chain) {
     if (Loop.getStepAsInt() != 1 || !llvm::all_of(Loop->getOperands(), IsFixed))
       return false;
-    std::optional<uint64_t> Trip = getConstantTripCount(Loop);
-    if (!llvm::is_contained(NonEmpty, Loop) && (!Trip || *Trip == 0))
+    if (!llvm::is_contained(NonEmpty, Loop) && !runsAtLeastOnce(Loop))
       return false;
   }
   auto IsVariable = [&](Value V) {
@@ -223,16 +237,25 @@ bool writesWholeBox(Operation *Tile, Value MemRef,
              return L.getInductionVar() == V;
            });
   };
+  // A variable in two subscripts covers a diagonal, not a box. Two values
+  // of one thread dimension (the launch's index and a gpu.thread_id) are
+  // one variable.
+  auto Key = [&](Value V) -> const void * {
+    if (Threads)
+      for (const ThreadRange &T : Threads->indices())
+        if (T.Index == V)
+          return reinterpret_cast<const void *>(uintptr_t(T.Dim) + 1);
+    return V.getAsOpaquePointer();
+  };
   AffineMap Map = Store.getAffineMap();
   ValueRange Operands = Store.getMapOperands();
-  llvm::SmallPtrSet<void *, 4> Used;
+  llvm::SmallPtrSet<const void *, 4> Used;
   for (AffineExpr E : Map.getResults()) {
     Subscript S =
         classify(E, Operands, Map.getNumDims(), IsVariable, IsFixed);
     if (S.K == Subscript::Other)
       return false;
-    if (S.K == Subscript::Variable &&
-        !Used.insert(S.Var.getAsOpaquePointer()).second)
+    if (S.K == Subscript::Variable && !Used.insert(Key(S.Var)).second)
       return false;
   }
   return true;

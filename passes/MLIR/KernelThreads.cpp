@@ -52,7 +52,7 @@ KernelThreads::KernelThreads(Operation *Kernel) : Kernel(Kernel) {
 }
 
 void KernelThreads::addIndex(Value Index, unsigned Dim) {
-  Indices.push_back({Index, Extent[Dim]});
+  Indices.push_back({Index, Extent[Dim], Dim});
   IndexValues.insert(Index);
 }
 

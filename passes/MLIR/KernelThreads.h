@@ -23,6 +23,7 @@ namespace prem::mlirpath {
 struct ThreadRange {
   mlir::Value Index;
   int64_t Extent = 1;
+  unsigned Dim = 0; ///< x, y, z: two values of one dimension are one index
 };
 
 class KernelThreads {
