@@ -392,8 +392,6 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
   callRuntime(B, Loc, "__prem_enter_mem", Interval, Gpu);
   if (Mode == PhaseMode::Sdma) {
     for (auto [Box, Buffer] : llvm::zip_equal(FP.Boxes, Buffers)) {
-      // On a GPU the Store phase writes only what the tile wrote: a memref
-      // it does not read needs no copy in.
       // A memref the tile only writes needs no copy in where the tile
       // writes its whole box (and on a GPU at all: its Store phase then
       // writes only what the tile wrote).
