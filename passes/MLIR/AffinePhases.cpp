@@ -31,6 +31,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -255,28 +256,12 @@ static void buildBlockCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
   }
 }
 
-/// Erases what no longer contributes to the phase: operations without uses
-/// and without effects other than reads, then loops left empty.
-static void eraseDeadCode(Operation *Root) {
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    SmallVector<Operation *, 16> Dead;
-    Root->walk<WalkOrder::PostOrder>([&](Operation *Op) {
-      if (Op == Root)
-        return;
-      auto Loop = dyn_cast<AffineForOp>(Op);
-      bool EmptyLoop = Loop && Loop.getNumResults() == 0 &&
-                       Loop.getBody()->without_terminator().empty();
-      if (EmptyLoop || isOpTriviallyDead(Op))
-        Dead.push_back(Op);
-    });
-    // Post-order: an operation is erased before the loop around it.
-    for (Operation *Op : Dead) {
-      Op->erase();
-      Changed = true;
-    }
-  }
+/// Erases what no longer contributes to a stripped copy: operations
+/// without uses whose only effects are reads, loops left with nothing to do
+/// (MLIR's region DCE).
+static void eraseDeadCode(AffineForOp Copy) {
+  IRRewriter Rewriter(Copy->getContext());
+  (void)runRegionDCE(Rewriter, Copy->getRegions());
 }
 
 /// Accesses of MemRef under Root, collected before they are rewritten.
