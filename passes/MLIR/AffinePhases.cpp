@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AffinePhases.h"
+#include "prem/prem_rt.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -190,9 +191,8 @@ static void buildBoxCopy(OpBuilder &B, Location Loc, const MemRefBox &Box,
 }
 
 /// On a GPU the block's threads copy a box together, in or out, the buffer
-/// taken as
-/// one run of elements: thread t moves elements t, t + T, ... of it, so
-/// consecutive threads move consecutive elements of a row, and a row
+/// taken as one run of elements: thread t moves elements t, t + T, ... of
+/// it, so consecutive threads move consecutive elements of a row, and a row
 /// narrower than the block spreads the threads over rows too (seed 001,
 /// Algorithm 3; the LLVM path's __prem_copy_2d on a GPU). Elements of the
 /// buffer outside a partial tile's box are skipped.
@@ -352,25 +352,20 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
   // One buffer per memref for the whole nest, 64-byte aligned as the LLVM
   // path's scratchpad (workgroup memory on a GPU).
   SmallVector<Value, 4> Buffers;
-  if (Gpu) {
-    for (const MemRefBox &Box : FP.Boxes)
-      Buffers.push_back(workgroupBuffer(
-          *Gpu,
-          MemRefType::get(Box.Shape, cast<MemRefType>(Box.MemRef.getType())
-                                         .getElementType()),
-          Loc));
-  } else {
-    OpBuilder Outer(BufferAnchor);
-    OpBuilder Free(BufferAnchor->getContext());
-    Free.setInsertionPointAfter(BufferAnchor);
-    for (const MemRefBox &Box : FP.Boxes) {
-      auto Type = MemRefType::get(
-          Box.Shape, cast<MemRefType>(Box.MemRef.getType()).getElementType());
-      Value Buffer = memref::AllocOp::create(Outer, Loc, Type,
-                                             Outer.getI64IntegerAttr(64));
-      memref::DeallocOp::create(Free, Loc, Buffer);
-      Buffers.push_back(Buffer);
+  OpBuilder Outer(BufferAnchor);
+  OpBuilder Free(BufferAnchor->getContext());
+  Free.setInsertionPointAfter(BufferAnchor);
+  for (const MemRefBox &Box : FP.Boxes) {
+    auto Type = MemRefType::get(
+        Box.Shape, cast<MemRefType>(Box.MemRef.getType()).getElementType());
+    if (Gpu) {
+      Buffers.push_back(workgroupBuffer(*Gpu, Type, Loc));
+      continue;
     }
+    Value Buffer = memref::AllocOp::create(Outer, Loc, Type,
+                                           Outer.getI64IntegerAttr(64));
+    memref::DeallocOp::create(Free, Loc, Buffer);
+    Buffers.push_back(Buffer);
   }
 
   // Load phase.
@@ -432,16 +427,10 @@ PhaseBytes buildPhases(AffineForOp Tile, const Footprint &FP, PhaseMode Mode,
   return Bytes;
 }
 
-} // namespace prem::mlirpath
-
-namespace prem::mlirpath {
-
 void protectAsCompatibleInterval(Operation *Op, const GpuBlock *Gpu) {
-  // prem_rt.h: PREM_INTERVAL_OUTSIDE.
-  constexpr int32_t IntervalOutside = 1 << 29;
   OpBuilder B(Op);
-  Value Interval = arith::ConstantIntOp::create(B, Op->getLoc(),
-                                                B.getI32Type(), IntervalOutside);
+  Value Interval = arith::ConstantIntOp::create(
+      B, Op->getLoc(), B.getI32Type(), PREM_INTERVAL_OUTSIDE);
   callRuntime(B, Op->getLoc(), "__prem_enter_mem", Interval, Gpu);
   B.setInsertionPointAfter(Op);
   callRuntime(B, Op->getLoc(), "__prem_exit_mem", Interval, Gpu);

@@ -21,6 +21,7 @@
 #include "AffineReport.h"
 #include "AffineTiling.h"
 #include "KernelThreads.h"
+#include "prem/prem_rt.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -71,6 +72,10 @@ std::string accessRefusal(AffineForOp Root, bool StripsTile,
   std::string Why;
   // Two memref.get_global of one global are two values for one memory.
   llvm::StringMap<Value> Globals;
+  auto OpAt = [](Operation *Op) {
+    return "'" + Op->getName().getStringRef().str() + "' at " +
+           sourceOf(Op->getLoc());
+  };
   Root->walk([&](Operation *Op) {
     Value MemRef;
     if (auto L = dyn_cast<AffineLoadOp>(Op))
@@ -122,8 +127,7 @@ std::string accessRefusal(AffineForOp Root, bool StripsTile,
     if (StripsTile && Op->getNumRegions() != 0 &&
         !isa<AffineForOp, AffineIfOp>(Op)) {
       Reason = "DataDependentControl";
-      Why = "'" + Op->getName().getStringRef().str() + "' at " +
-            sourceOf(Op->getLoc()) +
+      Why = OpAt(Op) +
             " is control flow that may depend on data, which the stripped "
             "copies of dae (and of sdma's Store phase on a GPU) cannot re-run";
       return WalkResult::interrupt();
@@ -133,10 +137,8 @@ std::string accessRefusal(AffineForOp Root, bool StripsTile,
     auto Effects = dyn_cast<MemoryEffectOpInterface>(Op);
     if (!Effects || !Effects.hasNoEffect()) {
       Reason = "NonAffineAccess";
-      Why = "'" + Op->getName().getStringRef().str() + "' at " +
-            sourceOf(Op->getLoc()) +
-            " may access memory other than through affine.load and "
-            "affine.store";
+      Why = OpAt(Op) + " may access memory other than through affine.load "
+                       "and affine.store";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -184,7 +186,7 @@ Value tileNumber(OpBuilder &B, Location Loc, ArrayRef<AffineForOp> TileLoops) {
                                                                     : 1024) +
              Index;
   }
-  Number = Number % (int64_t(1) << 29);
+  Number = Number % int64_t(PREM_INTERVAL_OUTSIDE);
   Value Index = AffineApplyOp::create(
       B, Loc, AffineMap::get(Operands.size(), 0, Number), Operands);
   return arith::IndexCastOp::create(B, Loc, B.getI32Type(), Index);
