@@ -27,10 +27,11 @@ E2E_INPUTS = os.path.join(HERE, "..", "..", "E2E", "Inputs")
 C_TYPE = {"f32": "float", "f64": "double", "i32": "int", "i64": "long"}
 
 
-def _e2e():
-    """mlir-e2e.py, for its drivers' hash and filling."""
+def _load(script):
+    """A script of this folder as a module: mlir-e2e.py (its drivers' hash
+    and filling), gpu-ptx.py (MLIR's string escapes)."""
     spec = importlib.util.spec_from_file_location(
-        "mlir_e2e", os.path.join(HERE, "mlir-e2e.py"))
+        script[:-3].replace("-", "_"), os.path.join(HERE, script))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -51,21 +52,9 @@ def bitcode(lowered, out):
     m = re.search(r'offload = "((?:[^"\\]|\\.)*)"', open(lowered).read(), re.S)
     if not m:
         sys.exit("mlir-gpu-emu: no offload object in " + lowered)
-    raw, data, i = m.group(1), bytearray(), 0
-    while i < len(raw):
-        if raw[i] == "\\":
-            h = raw[i + 1:i + 3]
-            if re.fullmatch(r"[0-9A-Fa-f]{2}", h):
-                data.append(int(h, 16))
-                i += 3
-                continue
-            data.append(ord(raw[i + 1]))
-            i += 2
-            continue
-        data.append(ord(raw[i]))
-        i += 1
+    data = _load("gpu-ptx.py").mlir_string_bytes(m.group(1))
     with open(out, "wb") as f:
-        f.write(bytes(data))
+        f.write(data)
 
 
 def signature(outlined):
@@ -101,7 +90,7 @@ def driver(name, block, grid, args):
         lines.append("static %s *a%d;" % (t, k))
     lines.append("void %s(%s);" % (name, ", ".join(params)))
     lines.append("static void run(void) { %s(%s); }" % (name, ", ".join(call)))
-    e2e = _e2e()
+    e2e = _load("mlir-e2e.py")
     lines += e2e.FNV_C + ["int main(void) {"]
     for k, (shape, elt) in enumerate(args):
         n = 1
