@@ -146,7 +146,7 @@ static void release(int ExecuteFollows) { (void)ExecuteFollows; }
 #define PREM_BUILT_POLICY "none"
 #endif
 __attribute__((weak)) int __prem_arbiter_warned;
-__attribute__((constructor)) static void warn_arbiter_ignored(void) {
+PREM_ONCE __attribute__((constructor)) static void warn_arbiter_ignored(void) {
   const char *Name = getenv("PREM_ARBITER");
   if (!Name || !*Name || strcmp(Name, PREM_BUILT_POLICY) == 0 ||
       __atomic_exchange_n(&__prem_arbiter_warned, 1, __ATOMIC_RELAXED))

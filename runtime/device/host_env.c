@@ -22,7 +22,7 @@
 
 /* An environment value the runtime cannot use stops the program: "prem:
  * VAR='value': [field ]<what is wrong>[ (want ...)]". */
-__attribute__((format(printf, 5, 0))) static _Noreturn void
+PREM_ONCE __attribute__((format(printf, 5, 0))) static _Noreturn void
 refuse_value(const char *Var, const char *Value, const char *Field,
              const char *Want, const char *Why, va_list Args) {
   fprintf(stderr, "prem: %s='%s': ", Var, Value);
@@ -35,7 +35,7 @@ refuse_value(const char *Var, const char *Value, const char *Field,
   fatal_exit();
 }
 
-void fatal_exit(void) {
+PREM_ONCE void fatal_exit(void) {
   /* libomp registers itself in a shared-memory object named after the
    * process (kmp_runtime.cpp, __kmp_reg_status_name: /dev/shm, or /tmp
    * where /dev/shm cannot be used) and removes it in its shutdown
@@ -54,14 +54,14 @@ void fatal_exit(void) {
   _Exit(1);
 }
 
-__attribute__((format(printf, 3, 4))) static _Noreturn void
+PREM_ONCE __attribute__((format(printf, 3, 4))) static _Noreturn void
 shm_refuse(const char *Var, const char *Name, const char *Why, ...) {
   va_list Args;
   va_start(Args, Why);
   refuse_value(Var, Name, NULL, NULL, Why, Args);
 }
 
-void *map_named_shm(const char *Var, uint64_t Magic, const char *What,
+PREM_ONCE void *map_named_shm(const char *Var, uint64_t Magic, const char *What,
                     size_t Bytes, prem_shm_header **HeaderOut) {
   const char *Name = getenv(Var);
   if (!Name || !*Name)
@@ -135,13 +135,13 @@ void *map_named_shm(const char *Var, uint64_t Magic, const char *What,
   return (char *)P + H->state_offset;
 }
 
-void env_refuse(const env_value *V, const char *Field, const char *Why, ...) {
+PREM_ONCE void env_refuse(const env_value *V, const char *Field, const char *Why, ...) {
   va_list Args;
   va_start(Args, Why);
   refuse_value(V->Var, V->Text, Field, V->Want, Why, Args);
 }
 
-uint64_t env_field(const env_value *V, const char **Next, const char *Field) {
+PREM_ONCE uint64_t env_field(const env_value *V, const char **Next, const char *Field) {
   const char *Text = *Next;
   int Length = (int)strcspn(Text, ",");
   if (!Length)

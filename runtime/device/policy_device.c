@@ -28,7 +28,7 @@ __attribute__((weak)) prem_token __prem_token;
  * memory for CPU tasks to queue in the same line. */
 #if !PREM_GPU
 static prem_token *Token;
-static void map_token(void) {
+PREM_ONCE static void map_token(void) {
   Token = map_named_shm("PREM_TOKEN_SHM", PREM_SHM_MAGIC_TOKEN, "token",
                         sizeof(prem_token), NULL);
   if (!Token)

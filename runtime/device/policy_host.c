@@ -45,7 +45,7 @@ static prem_guard *guard(void) {
 static prem_shm_header *GuardHeader;
 
 static prem_guard *Guard;
-static void map_guard(void) {
+PREM_ONCE static void map_guard(void) {
   Guard = map_named_shm("PREM_GUARD_SHM", PREM_SHM_MAGIC_GUARD, "guard",
                         sizeof(prem_guard), &GuardHeader);
   if (!Guard) {

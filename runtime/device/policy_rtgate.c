@@ -54,7 +54,7 @@ __attribute__((weak)) prem_gate __prem_gate_state;
  * copy of the runtime. */
 __attribute__((weak)) pthread_once_t __prem_gate_once = PTHREAD_ONCE_INIT;
 
-static void init_gate(void) {
+PREM_ONCE static void init_gate(void) {
   prem_gate *G = &__prem_gate_state;
   G->period_ns = 100000;
   G->watchdog_ns = 100000000;

@@ -32,7 +32,7 @@ __attribute__((weak)) prem_tdma __prem_tdma = {100000, 8, 0, 50000, 0};
 /* PREM_TDMA="slot_ns,slots,budget_ns[,launch_slot]", strictly: with
  * launch_slot, every agent of the program starts its memory phases in that
  * slot (per launch, not per thread). */
-static void tdma_parse(const char *Spec, prem_tdma *T) {
+PREM_ONCE static void tdma_parse(const char *Spec, prem_tdma *T) {
   char Want[160];
   snprintf(Want, sizeof Want,
            "slot_ns,slots,budget_ns[,launch_slot] in decimal, slot_ns > 0, "
@@ -87,7 +87,7 @@ static void tdma_parse(const char *Spec, prem_tdma *T) {
 #endif
 
 #if !PREM_GPU
-static void read_tdma(void) {
+PREM_ONCE static void read_tdma(void) {
   const char *Spec = getenv("PREM_TDMA");
   if (Spec && *Spec)
     tdma_parse(Spec, &__prem_tdma);

@@ -62,7 +62,7 @@ void __prem_prof_load(const prem_prof_site *site, uint64_t lane,
 
 /* The raw profile (format in tools/prem-profile): the sites, numbered in
  * order of first use, then one line per record. */
-__attribute__((destructor)) static void write_profile(void) {
+PREM_ONCE __attribute__((destructor)) static void write_profile(void) {
   if (!__prem_prof_count ||
       __atomic_exchange_n(&__prem_prof_written, 1, __ATOMIC_RELAXED))
     return;

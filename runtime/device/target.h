@@ -25,6 +25,16 @@
 #define PREM_GPU 0
 #endif
 
+#if !PREM_GPU
+/* What a program runs once (reading its environment, mapping the shared
+ * state, the trace and profile at exit) or on the way out (an error). The
+ * prem pipeline links the runtime into every module it transforms, where
+ * the optimiser and the back end go over it again: optnone spares these
+ * functions, most of the runtime's code, both, which is most of what the
+ * runtime adds to a compile (issue 27: compile time). */
+#define PREM_ONCE __attribute__((cold, noinline, optnone))
+#endif
+
 /* Nanoseconds of the trace's clock (prem_trace_record.time_ns). */
 uint64_t now_ns(void);
 /* The agent, unique per agent: the linear block index on a GPU (x

@@ -49,7 +49,7 @@ void trace_phase(uint32_t interval, enum prem_phase phase, uint64_t At) {
  * (a program that reads __prem_trace itself), PREM_TRACE_SUMMARY or
  * PREM_TRACE_FILE. PREM_TRACE=0 is the default; another value stops the
  * program (host_env.h). */
-__attribute__((constructor)) static void trace_from_environment(void) {
+PREM_ONCE __attribute__((constructor)) static void trace_from_environment(void) {
   const char *Trace = getenv("PREM_TRACE");
   if (Trace && strcmp(Trace, "0") != 0 && strcmp(Trace, "1") != 0) {
     env_value V = {"PREM_TRACE", Trace, "0 or 1"};
@@ -65,7 +65,7 @@ __attribute__((constructor)) static void trace_from_environment(void) {
  * scratchpad path ran). Every linked copy of the runtime registers this;
  * the first prints. */
 __attribute__((weak)) int __prem_summary_printed;
-__attribute__((destructor)) static void print_summary(void) {
+PREM_ONCE __attribute__((destructor)) static void print_summary(void) {
   if (!getenv("PREM_TRACE_SUMMARY") ||
       __atomic_exchange_n(&__prem_summary_printed, 1, __ATOMIC_RELAXED))
     return;
@@ -95,7 +95,7 @@ __attribute__((destructor)) static void print_summary(void) {
  * per line: "time_ns agent interval phase" (phase 1 memory, 2 execute, 3
  * done), for tools that decode it. */
 __attribute__((weak)) int __prem_trace_written;
-__attribute__((destructor)) static void write_trace(void) {
+PREM_ONCE __attribute__((destructor)) static void write_trace(void) {
   const char *Path = getenv("PREM_TRACE_FILE");
   if (!Path || !*Path ||
       __atomic_exchange_n(&__prem_trace_written, 1, __ATOMIC_RELAXED))
