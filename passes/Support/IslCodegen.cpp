@@ -140,7 +140,7 @@ private:
 /// The parameter set Context over the parameters of Set.
 isl::set contextFor(isl::ctx Ctx, const std::string &Context,
                     const isl::set &Set) {
-  isl::set C(Ctx, Context);
+  isl::set C = parseSet(Ctx, Context);
   if (C.is_null())
     return C;
   return C.align_params(Set.space());
@@ -265,7 +265,7 @@ IntervalLength::largest(const std::string &Context) const {
   if (Length.is_null())
     return std::nullopt;
   IslQuota Quota(Ctx);
-  isl::set Given(Ctx, Context);
+  isl::set Given = parseSet(Ctx, Context);
   if (Given.is_null())
     return std::nullopt;
   Given = Given.align_params(Length.space());

@@ -6,6 +6,7 @@
 
 #include "prem/Support/IslSet.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <mutex>
 #include <sstream>
 
 #define DEBUG_TYPE "prem-footprint"
@@ -106,9 +108,73 @@ isl::val prem::countVal(const isl::set &Set) {
   return isl::manage(isl_set_count_val(Set.get()));
 }
 
+namespace {
+/// The open caches by context. isl contexts are not shared between threads,
+/// but two modules may be compiled on two threads: the table is locked.
+struct TextCaches {
+  std::mutex Lock;
+  DenseMap<isl_ctx *, IslTextCache *> ByContext;
+};
+} // namespace
+
+static TextCaches &textCaches() {
+  static TextCaches Caches;
+  return Caches;
+}
+
+static IslTextCache *textCacheOf(isl::ctx Ctx) {
+  TextCaches &Caches = textCaches();
+  std::lock_guard<std::mutex> Guard(Caches.Lock);
+  return Caches.ByContext.lookup(Ctx.get());
+}
+
+IslTextCache::IslTextCache(isl::ctx C) : Ctx(C.get()) {
+  TextCaches &Caches = textCaches();
+  std::lock_guard<std::mutex> Guard(Caches.Lock);
+  bool Inserted = Caches.ByContext.try_emplace(Ctx, this).second;
+  assert(Inserted && "one text cache per isl context");
+  (void)Inserted;
+}
+
+IslTextCache::~IslTextCache() {
+  TextCaches &Caches = textCaches();
+  std::lock_guard<std::mutex> Guard(Caches.Lock);
+  Caches.ByContext.erase(Ctx);
+}
+
+/// Text read through Cache: a kept object, or a new read kept if isl could
+/// read it.
+template <typename Object>
+static Object readThrough(StringMap<Object> &Cache, isl_ctx *Ctx,
+                          const std::string &Text) {
+  auto It = Cache.find(Text);
+  if (It != Cache.end())
+    return It->second;
+  Object Read(isl::ctx(Ctx), Text);
+  if (!Read.is_null())
+    Cache.try_emplace(Text, Read);
+  return Read;
+}
+
+isl::set IslTextCache::set(const std::string &Text) {
+  return readThrough(Sets, Ctx, Text);
+}
+
+isl::map IslTextCache::map(const std::string &Text) {
+  return readThrough(Maps, Ctx, Text);
+}
+
 isl::set prem::parseSet(isl::ctx Ctx, const std::string &Text) {
   LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
+  if (IslTextCache *Cache = textCacheOf(Ctx))
+    return Cache->set(Text);
   return isl::set(Ctx, Text);
+}
+
+isl::map prem::parseMap(isl::ctx Ctx, const std::string &Text) {
+  if (IslTextCache *Cache = textCacheOf(Ctx))
+    return Cache->map(Text);
+  return isl::map(Ctx, Text);
 }
 
 isl::set prem::unite(isl::set A, isl::set B) {
@@ -183,7 +249,7 @@ bool prem::isSubset(const isl::set &A, const isl::set &B) {
 static isl::set applyMap(isl::set Set, const std::string &MapText) {
   if (Set.is_null())
     return Set;
-  isl::map Map(Set.ctx(), MapText);
+  isl::map Map = parseMap(Set.ctx(), MapText);
   if (Map.is_null())
     return isl::set();
   return Set.reset_tuple_id().apply(std::move(Map));
@@ -239,7 +305,7 @@ static std::optional<RectangleOfSets> rectangleOf(isl::ctx Ctx,
   isl::set Rows = between(applyMap(Bytes, rowMap(Pitch)));
   isl::set Columns = between(applyMap(Bytes, columnMap(Pitch)));
   isl::set Interval = between(std::move(Bytes));
-  isl::set Given(Ctx, Context);
+  isl::set Given = parseSet(Ctx, Context);
   if (Rows.is_null() || Columns.is_null() || Interval.is_null() ||
       Given.is_null())
     return std::nullopt;

@@ -40,6 +40,8 @@ class Value;
 
 namespace prem {
 
+class IslTextCache;
+
 /// Why a nest's footprint is not exact. Each becomes an analysis remark.
 /// The isl parameters of a tile's byte sets (ArrayFootprint's
 /// TileAccessBytes and the inner tiles' sets): the tile's first SIMT value
@@ -301,10 +303,13 @@ class FootprintInfo {
   };
   /// Declared first so that it is destroyed last.
   std::unique_ptr<isl_ctx, IslCtxDeleter> Ctx;
+  /// What was read in Ctx (a pointer: the cache is registered by address).
+  std::unique_ptr<IslTextCache> Texts;
 
 public:
   FootprintInfo();
   FootprintInfo(FootprintInfo &&Other);
+  ~FootprintInfo();
   FootprintInfo &operator=(FootprintInfo &&) = delete;
 
   std::vector<NestFootprint> Nests;

@@ -15,6 +15,7 @@
 #define PREM_SUPPORT_ISLSET_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 
 #include "isl/isl-noexceptions.h"
 
@@ -27,8 +28,36 @@ namespace prem {
 /// isl's text of the set; "<invalid>" for a null set.
 std::string toString(const isl::set &Set);
 
-/// Parses Text (a null set when isl cannot read it).
+/// Parses Text (a null set when isl cannot read it), through the context's
+/// IslTextCache where it has one.
 isl::set parseSet(isl::ctx Ctx, const std::string &Text);
+/// Parses Text as a map, likewise.
+isl::map parseMap(isl::ctx Ctx, const std::string &Text);
+
+/// What parseSet and parseMap have read in one isl context, kept while the
+/// cache lives: whoever owns the context owns one and drops it before the
+/// context. The analyses hand their sets to each other as isl text, and the
+/// tile-size search reads the same contexts and byte sets again for every
+/// slot and size: isl's parser took about half of the analyses' time
+/// (issue 27, bench/compile_time.py). The bindings' objects are values
+/// (operations copy), so a kept set serves as a fresh read would. Only what
+/// isl could read is kept: a read that failed (under an exhausted quota)
+/// is tried again.
+class IslTextCache {
+public:
+  explicit IslTextCache(isl::ctx Ctx);
+  ~IslTextCache();
+  IslTextCache(const IslTextCache &) = delete;
+  IslTextCache &operator=(const IslTextCache &) = delete;
+
+  isl::set set(const std::string &Text);
+  isl::map map(const std::string &Text);
+
+private:
+  isl_ctx *Ctx;
+  llvm::StringMap<isl::set> Sets;
+  llvm::StringMap<isl::map> Maps;
+};
 /// The union; a null operand is the empty set.
 isl::set unite(isl::set A, isl::set B);
 

@@ -47,6 +47,7 @@
 
 #include "prem/Analysis/Footprint.h"
 #include "prem/Analysis/BarrierPhases.h"
+#include "prem/Support/IslSet.h"
 #include "prem/Support/NumberList.h"
 #include "NestBuilder.h"
 #include "prem/Support/RemarkLocation.h"
@@ -138,12 +139,16 @@ void FootprintInfo::IslCtxDeleter::operator()(isl_ctx *C) const {
 
 FootprintInfo::FootprintInfo() : Ctx(isl_ctx_alloc()) {
   isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
+  Texts = std::make_unique<IslTextCache>(Ctx.get());
 }
+
+FootprintInfo::~FootprintInfo() = default;
 
 isl::ctx FootprintInfo::ctx() const { return Ctx.get(); }
 
 FootprintInfo::FootprintInfo(FootprintInfo &&Other)
-    : Ctx(std::move(Other.Ctx)), Nests(std::move(Other.Nests)) {
+    : Ctx(std::move(Other.Ctx)), Texts(std::move(Other.Texts)),
+      Nests(std::move(Other.Nests)) {
   for (NestFootprint &N : Nests)
     N.Owner = this;
 }

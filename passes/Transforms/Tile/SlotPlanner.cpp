@@ -153,6 +153,10 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     if (!Virtual && Bytes > *Interval / 2 &&
         !SavesHalfOfWhole(*Rows, *Columns, Align))
       continue;
+    // An unclipped best that moves no more bytes wins whether or not this
+    // one is clipped: spare the containment test (isl's costliest here).
+    if (Best && !Best->first && Bytes >= Best->second)
+      continue;
     std::pair<bool, uint64_t> Cost{
         !rectangleWithinInterval(Ctx, Touched, Pitch, Bounds), Bytes};
     // (A clipped rectangle's first and last rows are cut at the interval's
