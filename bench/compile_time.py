@@ -4,6 +4,7 @@ offload, the whole offload compile) with and without the prem pipeline,
 measured side by side in one run, and the share of each prem pass.
 
   python3 bench/compile_time.py [--reps 5] [--size small|medium|large]
+                                [--before OLD/lib/PremPlugin.so]
 
 Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
 into one translation unit per kernel (the shared helpers, that kernel's
@@ -12,6 +13,10 @@ kernel: best-of-reps wall time of
 both builds (interleaved), the ratio, the peak resident memory of the
 compiler (largest process of the compile, GNU time), and from one
 -ftime-report run the seconds each prem pass took in the device compile.
+With --before, a second plugin (another build's lib/PremPlugin.so, its
+prem-rt-*.bc beside it) is measured in the same run, interleaved with the
+other two, so that a change's effect is read side by side rather than
+across runs on a machine whose speed drifts.
 Writes bench/results/<machine>/compile-time-<size>.json and .md.
 """
 import argparse
@@ -81,11 +86,18 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
                                                      "PremPlugin.so"))
+    ap.add_argument("--before", metavar="PLUGIN",
+                    help="another build of the plugin, measured side by side")
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     args = ap.parse_args()
+    if args.before and not os.path.isfile(args.before):
+        ap.error(f"--before: no plugin at {args.before}")
 
     base = suite_build.OFFLOAD + suite_build.SIZES[args.size]
     prem = base + [f"-fpass-plugin={args.plugin}"]
+    builds = [("baseline", base), ("prem", prem)]
+    if args.before:
+        builds.append(("before", base + [f"-fpass-plugin={args.before}"]))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, unit in split_suite(os.path.join(HERE, "kernels",
@@ -94,22 +106,34 @@ def main():
             with open(src, "w") as f:
                 f.write(unit)
             obj = os.path.join(tmp, name + ".o")
-            best = {"baseline": (math.inf, 0), "prem": (math.inf, 0)}
+            best = {build: (math.inf, 0) for build, _ in builds}
             for _ in range(args.reps):
-                for build, flags in (("baseline", base), ("prem", prem)):
+                for build, flags in builds:
                     wall, rss = compile_once(args.clang, flags, src, obj)
                     best[build] = (min(best[build][0], wall),
                                    max(best[build][1], rss))
-            rows.append({
+            row = {
                 "kernel": name,
                 "baseline_s": best["baseline"][0], "prem_s": best["prem"][0],
                 "ratio": round(best["prem"][0] / best["baseline"][0], 3),
                 "baseline_peak_rss_kib": best["baseline"][1],
                 "prem_peak_rss_kib": best["prem"][1],
                 "prem_pass_s": {k: round(v, 4) for k, v in
-                                pass_times(args.clang, prem, src).items()}})
-    geomean = round(math.exp(sum(math.log(r["ratio"]) for r in rows) /
-                             len(rows)), 3)
+                                pass_times(args.clang, prem, src).items()}}
+            if args.before:
+                row["before_s"] = best["before"][0]
+                row["before_ratio"] = round(
+                    best["before"][0] / best["baseline"][0], 3)
+            rows.append(row)
+
+    def geometric_mean(key):
+        return round(math.exp(sum(math.log(r[key]) for r in rows) /
+                              len(rows)), 3)
+    geomean = geometric_mean("ratio")
+    extra = {}
+    if args.before:
+        extra = {"before_plugin": args.before,
+                 "before_geomean_ratio": geometric_mean("before_ratio")}
     result = results_file.new_result(
         "compile-time", size=args.size, reps=args.reps,
         command="clang " + " ".join(base) + " -c <kernel>.c "
@@ -117,26 +141,36 @@ def main():
         method="best wall time of reps (builds interleaved), peak RSS = "
                "largest process of the compile (GNU time), pass seconds from "
                "-ftime-report",
-        kernels=rows, geomean_ratio=geomean)
+        kernels=rows, geomean_ratio=geomean, **extra)
     info = result["machine"]
     passes = ["ReportSnapshotPass", "PremTilePass", "PremLESPass",
               "PremSyncPass", "LinkRuntimePass", "ReportPass"]
     lines = [f"# Compile time, suite size {args.size}", "",
              f"Machine: {info['cpu']}, {info['cores']} cores; {result['date']}. "
              f"`clang -O2` OpenMP host offload, one kernel per compile, best of "
-             f"{args.reps}, with and without the plugin in the same run.", "",
-             "| kernel | baseline (s) | prem (s) | ratio | peak RSS base/prem (MiB) | "
+             f"{args.reps}, with and without the plugin in the same run"
+             + (f", and with the plugin before the change (`{args.before}`), "
+                "interleaved" if args.before else "") + ".", "",
+             "| kernel | baseline (s) | prem (s) | ratio | "
+             + ("before (s) | before ratio | " if args.before else "")
+             + "peak RSS base/prem (MiB) | "
              + " | ".join(p.replace("Pass", "") for p in passes) + " |",
-             "| --- | ---: | ---: | ---: | ---: | " + " | ".join("---:" for _ in passes)
-             + " |"]
+             "| --- | ---: | ---: | ---: | "
+             + ("---: | ---: | " if args.before else "") + "---: | "
+             + " | ".join("---:" for _ in passes) + " |"]
     for r in rows:
         lines.append(
             f"| {r['kernel']} | {r['baseline_s']:.2f} | {r['prem_s']:.2f} | "
-            f"{r['ratio']:.2f} | {r['baseline_peak_rss_kib'] / 1024:.0f}/"
+            f"{r['ratio']:.2f} | "
+            + (f"{r['before_s']:.2f} | {r['before_ratio']:.2f} | "
+               if args.before else "")
+            + f"{r['baseline_peak_rss_kib'] / 1024:.0f}/"
             f"{r['prem_peak_rss_kib'] / 1024:.0f} | "
             + " | ".join(f"{r['prem_pass_s'].get(p, 0):.3f}" for p in passes) + " |")
-    lines.append(f"| geometric mean | | | {geomean:.2f} | | " +
-                 " | ".join("" for _ in passes) + " |")
+    lines.append(f"| geometric mean | | | {geomean:.2f} | "
+                 + (f"| {extra['before_geomean_ratio']:.2f} | "
+                    if args.before else "") + "| "
+                 + " | ".join("" for _ in passes) + " |")
     lines.append("")
     lines.append("Pass columns: seconds in the device compile "
                  "(ReportSnapshot runs the analyses: kernels, footprint, tiling).")

@@ -186,12 +186,27 @@ void prem::writeReport(json::Object Report, Module &M) {
 
 PreservedAnalyses ReportSnapshotPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
+  // Without -prem-report no one reads a report, and its readable forms
+  // cost compile time (ArrayFootprint::elementSet); the analyses still run
+  // here, on the kernels as they came in, as they do with one.
+  if (ReportFile.empty()) {
+    MAM.getResult<KernelAnalysis>(M);
+    MAM.getResult<FootprintAnalysis>(M);
+    MAM.getResult<TilingAnalysis>(M);
+    return PreservedAnalyses::all();
+  }
   MAM.getResult<TransformRecordsAnalysis>(M).Before = buildReport(M, MAM);
   return PreservedAnalyses::all();
 }
 
 PreservedAnalyses ReportPass::run(Module &M, ModuleAnalysisManager &MAM) {
   TransformRecords *Records = MAM.getCachedResult<TransformRecordsAnalysis>(M);
+  if (ReportFile.empty()) {
+    // What the passes recorded for the report goes with it.
+    if (Records)
+      *Records = TransformRecords();
+    return PreservedAnalyses::all();
+  }
   json::Object Report;
   if (Records && Records->Before) {
     Report = std::move(*Records->Before);

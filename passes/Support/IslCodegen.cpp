@@ -138,12 +138,10 @@ private:
 };
 
 /// The parameter set Context over the parameters of Set.
-isl::set contextFor(isl::ctx Ctx, const std::string &Context,
-                    const isl::set &Set) {
-  isl::set C = parseSet(Ctx, Context);
-  if (C.is_null())
-    return C;
-  return C.align_params(Set.space());
+isl::set contextFor(isl::set Context, const isl::set &Set) {
+  if (Context.is_null())
+    return Context;
+  return Context.align_params(Set.space());
 }
 
 } // namespace
@@ -154,7 +152,8 @@ ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
                          std::string &Why) {
   IslQuota Quota(Ctx);
   isl::set Set = parseSet(Ctx, SetText);
-  isl::set Given = Set.is_null() ? isl::set() : contextFor(Ctx, Context, Set);
+  isl::set Given =
+      Set.is_null() ? isl::set() : contextFor(parseSet(Ctx, Context), Set);
   if (Given.is_null()) {
     Why = "isl cannot read the byte set";
     return std::nullopt;
@@ -200,8 +199,10 @@ ByteInterval ByteIntervalExprs::emit(const StringMap<Value *> &Params,
 bool prem::hasNoHoles(isl::ctx Ctx, const std::string &SetText,
                       const std::string &Context) {
   IslQuota Quota(Ctx);
-  isl::set Set = parseSet(Ctx, SetText);
-  isl::set Given = Set.is_null() ? isl::set() : contextFor(Ctx, Context, Set);
+  isl::set Set = parseSetToMeasure(Ctx, SetText);
+  isl::set Given = Set.is_null()
+                       ? isl::set()
+                       : contextFor(parseSetToMeasure(Ctx, Context), Set);
   if (Given.is_null())
     return false;
   Set = Set.intersect_params(std::move(Given)).reset_tuple_id();
@@ -244,8 +245,11 @@ IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
   IslQuota Quota(Ctx, islMaxOperations() / 20);
   isl::pw_aff First, Last;
   for (const std::string &Text : SetTexts) {
-    isl::set Set = parseSet(Ctx, Text);
-    isl::set Given = Set.is_null() ? isl::set() : contextFor(Ctx, Context, Set);
+    // Only ever measured (largest): read to measure.
+    isl::set Set = parseSetToMeasure(Ctx, Text);
+    isl::set Given = Set.is_null()
+                         ? isl::set()
+                         : contextFor(parseSetToMeasure(Ctx, Context), Set);
     if (Given.is_null())
       continue;
     // Parameter values no tile has (an inner tile spans one SIMT
@@ -265,7 +269,7 @@ IntervalLength::largest(const std::string &Context) const {
   if (Length.is_null())
     return std::nullopt;
   IslQuota Quota(Ctx);
-  isl::set Given = parseSet(Ctx, Context);
+  isl::set Given = parseSetToMeasure(Ctx, Context);
   if (Given.is_null())
     return std::nullopt;
   Given = Given.align_params(Length.space());

@@ -118,8 +118,10 @@ struct TextCaches {
 } // namespace
 
 static TextCaches &textCaches() {
-  static TextCaches Caches;
-  return Caches;
+  // Never destroyed: a cache that goes after static destructors ran still
+  // finds its table.
+  static TextCaches *Caches = new TextCaches;
+  return *Caches;
 }
 
 static IslTextCache *textCacheOf(isl::ctx Ctx) {
@@ -139,42 +141,32 @@ IslTextCache::IslTextCache(isl::ctx C) : Ctx(C.get()) {
 IslTextCache::~IslTextCache() {
   TextCaches &Caches = textCaches();
   std::lock_guard<std::mutex> Guard(Caches.Lock);
-  Caches.ByContext.erase(Ctx);
-}
-
-/// Text read through Cache: a kept object, or a new read kept if isl could
-/// read it.
-template <typename Object>
-static Object readThrough(StringMap<Object> &Cache, isl_ctx *Ctx,
-                          const std::string &Text) {
-  auto It = Cache.find(Text);
-  if (It != Cache.end())
-    return It->second;
-  Object Read(isl::ctx(Ctx), Text);
-  if (!Read.is_null())
-    Cache.try_emplace(Text, Read);
-  return Read;
+  auto It = Caches.ByContext.find(Ctx);
+  if (It != Caches.ByContext.end() && It->second == this)
+    Caches.ByContext.erase(It);
 }
 
 isl::set IslTextCache::set(const std::string &Text) {
-  return readThrough(Sets, Ctx, Text);
-}
-
-isl::map IslTextCache::map(const std::string &Text) {
-  return readThrough(Maps, Ctx, Text);
+  auto It = Sets.find(Text);
+  if (It != Sets.end())
+    return It->second;
+  isl::set Read = parseSet(Ctx, Text);
+  // Under an exhausted quota isl may return a set it did not finish
+  // simplifying.
+  if (!Read.is_null() && isl_ctx_last_error(Ctx) != isl_error_quota)
+    Sets.try_emplace(Text, Read);
+  return Read;
 }
 
 isl::set prem::parseSet(isl::ctx Ctx, const std::string &Text) {
   LLVM_DEBUG(dbgs() << "prem-footprint: isl set " << Text << "\n");
-  if (IslTextCache *Cache = textCacheOf(Ctx))
-    return Cache->set(Text);
   return isl::set(Ctx, Text);
 }
 
-isl::map prem::parseMap(isl::ctx Ctx, const std::string &Text) {
+isl::set prem::parseSetToMeasure(isl::ctx Ctx, const std::string &Text) {
   if (IslTextCache *Cache = textCacheOf(Ctx))
-    return Cache->map(Text);
-  return isl::map(Ctx, Text);
+    return Cache->set(Text);
+  return parseSet(Ctx, Text);
 }
 
 isl::set prem::unite(isl::set A, isl::set B) {
@@ -249,7 +241,7 @@ bool prem::isSubset(const isl::set &A, const isl::set &B) {
 static isl::set applyMap(isl::set Set, const std::string &MapText) {
   if (Set.is_null())
     return Set;
-  isl::map Map = parseMap(Set.ctx(), MapText);
+  isl::map Map(Set.ctx(), MapText);
   if (Map.is_null())
     return isl::set();
   return Set.reset_tuple_id().apply(std::move(Map));
@@ -285,7 +277,8 @@ static isl::set between(isl::set Set) {
 
 /// The union of the byte sets, their rectangle (every row from the first
 /// to the last they touch, every column from the first to the last) for
-/// the parameter values of Context, and their interval.
+/// the parameter values of Context, and their interval. Its users only test
+/// them, so the sets are read to measure.
 namespace {
 struct RectangleOfSets {
   isl::set Rectangle, Interval;
@@ -297,7 +290,7 @@ static std::optional<RectangleOfSets> rectangleOf(isl::ctx Ctx,
                                                   const std::string &Context) {
   isl::set Bytes;
   for (const std::string &Text : Sets) {
-    isl::set Set = parseSet(Ctx, Text);
+    isl::set Set = parseSetToMeasure(Ctx, Text);
     if (Set.is_null())
       return std::nullopt;
     Bytes = unite(std::move(Bytes), Set.reset_tuple_id());
@@ -305,7 +298,7 @@ static std::optional<RectangleOfSets> rectangleOf(isl::ctx Ctx,
   isl::set Rows = between(applyMap(Bytes, rowMap(Pitch)));
   isl::set Columns = between(applyMap(Bytes, columnMap(Pitch)));
   isl::set Interval = between(std::move(Bytes));
-  isl::set Given = parseSet(Ctx, Context);
+  isl::set Given = parseSetToMeasure(Ctx, Context);
   if (Rows.is_null() || Columns.is_null() || Interval.is_null() ||
       Given.is_null())
     return std::nullopt;
@@ -356,7 +349,7 @@ bool prem::rectangleWritten(isl::ctx Ctx, ArrayRef<std::string> Sets,
                             const std::string &Context) {
   IslQuota Quota(Ctx);
   auto R = rectangleOf(Ctx, Sets, Pitch, Context);
-  isl::set Bytes = parseSet(Ctx, Written);
+  isl::set Bytes = parseSetToMeasure(Ctx, Written);
   if (!R || Bytes.is_null())
     return false;
   isl::set Copied = std::move(R->Rectangle);

@@ -28,21 +28,26 @@ namespace prem {
 /// isl's text of the set; "<invalid>" for a null set.
 std::string toString(const isl::set &Set);
 
-/// Parses Text (a null set when isl cannot read it), through the context's
-/// IslTextCache where it has one.
+/// Parses Text (a null set when isl cannot read it).
 isl::set parseSet(isl::ctx Ctx, const std::string &Text);
-/// Parses Text as a map, likewise.
-isl::map parseMap(isl::ctx Ctx, const std::string &Text);
+/// Parses Text for a computation whose result is a number or a truth value
+/// (a length, a greatest value, a subset test), through the context's
+/// IslTextCache where it has one. isl rewrites a set that several owners
+/// share in place where its points stay the same (it drops a redundant
+/// constraint), so a kept set may come back in another form than a fresh
+/// read: numbers and truth values do not see the form, but text or code
+/// made from the set would, which is why those read with parseSet.
+isl::set parseSetToMeasure(isl::ctx Ctx, const std::string &Text);
 
-/// What parseSet and parseMap have read in one isl context, kept while the
+/// The sets parseSetToMeasure has read in one isl context, kept while the
 /// cache lives: whoever owns the context owns one and drops it before the
 /// context. The analyses hand their sets to each other as isl text, and the
-/// tile-size search reads the same contexts and byte sets again for every
-/// slot and size: isl's parser took about half of the analyses' time
-/// (issue 27, bench/compile_time.py). The bindings' objects are values
-/// (operations copy), so a kept set serves as a fresh read would. Only what
-/// isl could read is kept: a read that failed (under an exhausted quota)
-/// is tried again.
+/// tile-size search measures the same byte sets against the same contexts
+/// for every slot and size: isl's parser took about half of the analyses'
+/// time (issue 27, bench/compile_time.py). A kept set costs no isl
+/// operation, so a computation under a quota goes further than it did with
+/// the reads counted. Only a whole read is kept: one that failed, or was cut
+/// short by an exhausted quota, is tried again.
 class IslTextCache {
 public:
   explicit IslTextCache(isl::ctx Ctx);
@@ -51,12 +56,10 @@ public:
   IslTextCache &operator=(const IslTextCache &) = delete;
 
   isl::set set(const std::string &Text);
-  isl::map map(const std::string &Text);
 
 private:
   isl_ctx *Ctx;
   llvm::StringMap<isl::set> Sets;
-  llvm::StringMap<isl::map> Maps;
 };
 /// The union; a null operand is the empty set.
 isl::set unite(isl::set A, isl::set B);

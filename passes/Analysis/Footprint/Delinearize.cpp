@@ -367,7 +367,7 @@ void NestBuilder::virtualLayout(SmallVectorImpl<RawAccess> &Raws,
                                                  1)));
   }
   if (!Elements.is_null())
-    AF.ElementSet = toString(simplify(std::move(Elements)));
+    AF.Elements = std::move(Elements);
   for (RawAccess &R : Raws) {
     Linear Row = R.Subs[0], Column = R.Subs[1];
     Row *= int64_t(AF.VirtualRowBytes);

@@ -137,6 +137,13 @@ void FootprintInfo::IslCtxDeleter::operator()(isl_ctx *C) const {
   isl_ctx_free(C);
 }
 
+const std::string &ArrayFootprint::elementSet() const {
+  if (!ElementText)
+    ElementText =
+        Elements.is_null() ? ElementNote : toString(simplify(Elements));
+  return *ElementText;
+}
+
 FootprintInfo::FootprintInfo() : Ctx(isl_ctx_alloc()) {
   isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
   Texts = std::make_unique<IslTextCache>(Ctx.get());
@@ -329,7 +336,7 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
           OS << " x" << Acc.SizeInGranules;
         OS << Under << "\n";
       }
-      OS << "    elements: " << A.ElementSet << "\n";
+      OS << "    elements: " << A.elementSet() << "\n";
       if (!A.ByteRange.empty())
         OS << "    bytes: " << A.ByteRange << "\n";
       std::string Why;
@@ -385,7 +392,7 @@ json::Array FootprintInfo::toJSON(ArrayRef<uint64_t> Tile) const {
       json::Object O{
           {"name", A.Name},           {"element_bytes", A.ElementBytes},
           {"access", accessKind(A)},  {"accesses", int64_t(A.Accesses.size())},
-          {"invariant", A.Invariant}, {"elements", A.ElementSet},
+          {"invariant", A.Invariant}, {"elements", A.elementSet()},
           {"byte_range", A.ByteRange}};
       if (auto B = N.arrayBytesPerTile(A, Tile))
         O["bytes_per_tile"] = *B;

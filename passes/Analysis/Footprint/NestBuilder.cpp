@@ -660,13 +660,15 @@ void NestBuilder::finishArrays() {
     bool UnionTooComplex = UnionQuota->gaveUp();
     UnionQuota.reset();
     if (DomainUnknown) {
-      AF.ElementSet = "unknown (a trip count is unknown)";
+      AF.Elements = isl::set();
+      AF.ElementNote = "unknown (a trip count is unknown)";
     } else if (UnionTooComplex) {
-      AF.ElementSet = "too complex to print (isl operation limit)";
+      AF.Elements = isl::set();
+      AF.ElementNote = "too complex to print (isl operation limit)";
     } else if (!Union.is_null()) {
-      Union = simplify(std::move(Union));
-      if (!AF.VirtualRowBytes || AF.ElementSet.empty())
-        AF.ElementSet = toString(Union);
+      // A virtual layout's elements are its rows' (virtualLayout).
+      if (!AF.VirtualRowBytes || AF.Elements.is_null())
+        AF.Elements = std::move(Union);
       bool HasFloors = any_of(Raws, [](const RawAccess &R) {
         return any_of(R.Subs,
                       [](const Linear &L) { return !L.Floors.empty(); });
