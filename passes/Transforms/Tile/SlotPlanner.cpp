@@ -11,6 +11,7 @@
 #include "prem/Support/IslSet.h"
 #include "prem/Transforms/PremTile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -43,6 +44,22 @@ static constexpr uint64_t MostIterations = uint64_t(1) << 20;
 /// read a written slot by its interval. Where the rectangle reaches outside
 /// the interval it is clipped to it, so that it reads nothing outside the
 /// array.
+std::optional<ByteIntervalExprs>
+NestTiler::byteInterval(const std::string &Bytes, const std::string &Context,
+                        const StringSet<> &Known, std::string &Why) {
+  SmallVector<StringRef, 8> Names(Known.keys());
+  sort(Names);
+  std::string Key = Bytes + '\0' + Context + '\0' + join(Names, ",");
+  auto [It, New] = BuiltIntervals.try_emplace(Key);
+  if (New) {
+    It->second.Exprs =
+        ByteIntervalExprs::build(Ctx, Bytes, Context, Known, It->second.Why);
+  }
+  if (!It->second.Exprs)
+    Why = It->second.Why;
+  return It->second.Exprs;
+}
+
 std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
@@ -52,14 +69,14 @@ std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   if (!A.VirtualRowBytes) {
     for (const std::string &Bytes : S.Sets) {
-      auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
+      auto Code = byteInterval(Bytes, Context, Known, Why);
       if (!Code)
         return Why;
       S.TouchedCode.push_back(std::move(*Code));
     }
     if (S.WriteHasNoHoles)
       S.WrittenCode =
-          ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
+          byteInterval(S.WrittenBytes, Context, Known, Why);
     // Without code for the written interval, store element by element.
     S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
@@ -166,10 +183,8 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
     std::string Why;
     for (auto [RowSet, ColumnSet] : zip(RowSets, ColumnSets)) {
-      auto RowExprs =
-          ByteIntervalExprs::build(Ctx, RowSet, Context, Known, Why);
-      auto ColumnExprs =
-          ByteIntervalExprs::build(Ctx, ColumnSet, Context, Known, Why);
+      auto RowExprs = byteInterval(RowSet, Context, Known, Why);
+      auto ColumnExprs = byteInterval(ColumnSet, Context, Known, Why);
       if (!RowExprs || !ColumnExprs)
         break;
       RowCode.push_back(std::move(*RowExprs));
