@@ -4,7 +4,8 @@ offload, the whole offload compile) with and without the prem pipeline,
 measured side by side in one run, and the share of each prem pass.
 
   python3 bench/compile_time.py [--reps 5] [--size small|medium|large]
-                                [--before OLD/lib/PremPlugin.so]
+                                [--before OLD/lib/PremPlugin.so
+                                 --before-label COMMIT]
 
 Each kernel is compiled on its own: the script cuts bench/kernels/suite.c
 into one translation unit per kernel (the shared helpers, that kernel's
@@ -90,6 +91,8 @@ def main():
                                                      "PremPlugin.so"))
     ap.add_argument("--before", metavar="PLUGIN",
                     help="another build of the plugin, measured side by side")
+    ap.add_argument("--before-label", metavar="TEXT",
+                    help="what --before was built from (default: its path)")
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     args = ap.parse_args()
     if args.before and not os.path.isfile(args.before):
@@ -148,7 +151,7 @@ def main():
     geomean = geometric_mean("ratio")
     extra = {}
     if args.before:
-        extra = {"before_plugin": args.before,
+        extra = {"before_plugin": args.before_label or args.before,
                  "before_geomean_ratio": geometric_mean("before_ratio")}
     result = results_file.new_result(
         "compile-time", size=args.size, reps=args.reps,
@@ -165,7 +168,8 @@ def main():
              f"Machine: {info['cpu']}, {info['cores']} cores; {result['date']}. "
              f"`clang -O2` OpenMP host offload, one kernel per compile, best of "
              f"{args.reps}, with and without the plugin in the same run"
-             + (f", and with the plugin before the change (`{args.before}`), "
+             + (f", and with the plugin before the change "
+                f"({args.before_label or args.before}), "
                 "interleaved" if args.before else "") + ".", "",
              "| kernel | baseline (s) | prem (s) | ratio | "
              + ("before (s) | before ratio | " if args.before else "")
