@@ -120,6 +120,8 @@ struct AffineSubscript {
   /// it: a row's pitch (i0 + 38*floor(i0/32) is x + 70*y), which a 2-D
   /// transfer may use.
   llvm::SmallVector<int64_t, 2> FloorStrides;
+  /// How many floor terms FloorPart holds.
+  unsigned FloorTerms = 0;
   bool hasDims() const;
 };
 

@@ -598,9 +598,22 @@ std::optional<Linear> Affinator::floorDivision(const Value *V) {
   int64_t D = RHS->getSExtValue();
   AffineError Inner;
   auto X = translate(SE.getSCEV(BO->getOperand(0)), Inner);
-  if (!X || !X->Params.empty() || !X->Floors.empty() || !nonNegative(*X))
+  if (!X || !X->Params.empty() || !nonNegative(*X))
     return std::nullopt;
-  Linear Q = Linear::floorOf(*X, D);
+  // A division of a remainder: collapse(3) takes j = (iv % (N*M)) / M, with
+  // iv % (N*M) = iv - N*M * floor(iv / (N*M)). Where D divides a floor
+  // term's coefficient, that term is a whole number of D's:
+  // floor((Y + c*f) / D) = floor(Y / D) + (c/D)*f, f an integer.
+  Linear Y = *X;
+  Y.Floors.clear();
+  Linear Q = Linear::floorOf(Y, D);
+  for (auto &[Key, F] : X->Floors) {
+    if (F.second % D)
+      return std::nullopt;
+    Linear Whole(X->Dims.size());
+    Whole.Floors.try_emplace(Key, F.first, F.second / D);
+    Q += Whole;
+  }
   if (Op == Instruction::SDiv || Op == Instruction::UDiv)
     return Q;
   // X % d = X - d * floor(X / d)
@@ -609,7 +622,26 @@ std::optional<Linear> Affinator::floorDivision(const Value *V) {
   return Q;
 }
 
-bool Affinator::nonNegative(const Linear &L) const {
+bool Affinator::nonNegative(const Linear &Form) const {
+  // k*x - k*E*floor(x/E) is k*(x mod E), in [0, k*(E-1)] for every integer
+  // x (a floor, not C's truncation): such pairs are set aside, and the rest
+  // must be non-negative.
+  Linear L = Form;
+  for (auto &[Key, F] : Form.Floors) {
+    int64_t E = F.first.Divisor, C = F.second;
+    if (C >= 0 || C % E)
+      continue;
+    int64_t K = -(C / E);
+    Linear Remainder(F.first.InnerDims.size());
+    for (auto [D, A] : enumerate(F.first.InnerDims))
+      if (MulOverflow(A, K, Remainder.Dims[D]))
+        return false;
+    if (MulOverflow(F.first.InnerConstant, K, Remainder.Constant))
+      return false;
+    Remainder.Floors.try_emplace(Key, F.first, C);
+    Remainder *= -1;
+    L += Remainder;
+  }
   if (L.Constant < 0)
     return false;
   for (auto [I, C] : enumerate(L.Dims)) {
@@ -621,9 +653,16 @@ bool Affinator::nonNegative(const Linear &L) const {
   for (auto &[Name, C] : L.Params)
     if (C < 0 || Name != tileparam::SIMTLower || !SIMTNonNegative)
       return false;
-  for (auto &[Key, F] : L.Floors)
+  for (auto &[Key, F] : L.Floors) {
     if (F.second < 0)
       return false;
+    // floor(y/E) >= 0 needs y >= 0 (a low-bits floor may have y < 0).
+    Linear Inner(F.first.InnerDims.size());
+    Inner.Dims = F.first.InnerDims;
+    Inner.Constant = F.first.InnerConstant;
+    if (!nonNegative(Inner))
+      return false;
+  }
   return true;
 }
 

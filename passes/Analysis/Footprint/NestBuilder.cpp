@@ -561,6 +561,7 @@ void NestBuilder::finishArrays() {
         Sub.Constant = L.Constant / Unit;
         Sub.ParamPart = L.paramText(Unit);
         Sub.FloorPart = L.floorText(Unit);
+        Sub.FloorTerms = L.Floors.size();
         Sub.FloorPeriod.assign(L.Dims.size(), 0);
         for (auto &[K, F] : L.Floors) {
           for (auto [D, C] : enumerate(F.first.InnerDims))

@@ -132,3 +132,20 @@ void collapsed(float *restrict A, const float *restrict B) {
 // CHECK: exact: yes
 // COLLAPSE-LABEL: kernel __omp_offloading_{{.*}}_collapsed_l
 // COLLAPSE: total bytes per tile [64]: at most 512
+
+// collapse(3) takes j as (iv % 64) / 8: a division of a remainder, whose
+// floor terms are whole numbers of 8's, so j = floor(iv/8) - 8*floor(iv/64).
+void collapsed3(float *restrict A, const float *restrict B) {
+#pragma omp target teams distribute parallel for collapse(3) map(to: B[0:512]) map(from: A[0:512])
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      for (int k = 0; k < 8; k++)
+        A[(i * 8 + j) * 8 + k] = B[(k * 8 + j) * 8 + i];
+}
+// A's floor terms cancel: it is written in order.
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_collapsed3_l
+// CHECK: read  B[64*i0 + -63*floor((0 + 1*i0)/64) + -504*floor((0 + 1*i0)/8)]
+// CHECK: write A[1*i0]
+// CHECK: exact: yes
+// COLLAPSE-LABEL: kernel __omp_offloading_{{.*}}_collapsed3_l
+// COLLAPSE: total bytes per tile [64]: at most 512
