@@ -608,7 +608,8 @@ std::optional<Linear> Affinator::floorDivision(const Value *V) {
   Y.Floors.clear();
   Linear Q = Linear::floorOf(Y, D);
   for (auto &[Key, F] : X->Floors) {
-    if (F.second % D)
+    // (A remainder below negates what D multiplies back: no INT64_MIN.)
+    if (F.second % D || F.second == INT64_MIN)
       return std::nullopt;
     Linear Whole(X->Dims.size());
     Whole.Floors.try_emplace(Key, F.first, F.second / D);
@@ -629,17 +630,18 @@ bool Affinator::nonNegative(const Linear &Form) const {
   Linear L = Form;
   for (auto &[Key, F] : Form.Floors) {
     int64_t E = F.first.Divisor, C = F.second;
-    if (C >= 0 || C % E)
+    // (Left in L, a negative coefficient makes the answer no.)
+    if (C >= 0 || C == INT64_MIN || C % E)
       continue;
     int64_t K = -(C / E);
+    // L -= K*x - K*E*floor(x/E).
     Linear Remainder(F.first.InnerDims.size());
     for (auto [D, A] : enumerate(F.first.InnerDims))
-      if (MulOverflow(A, K, Remainder.Dims[D]))
+      if (MulOverflow(A, -K, Remainder.Dims[D]))
         return false;
-    if (MulOverflow(F.first.InnerConstant, K, Remainder.Constant))
+    if (MulOverflow(F.first.InnerConstant, -K, Remainder.Constant))
       return false;
-    Remainder.Floors.try_emplace(Key, F.first, C);
-    Remainder *= -1;
+    Remainder.Floors.try_emplace(Key, F.first, -C);
     L += Remainder;
   }
   if (L.Constant < 0)
