@@ -31,6 +31,21 @@ static cl::opt<uint64_t> ForcedIterations(
 /// Most SIMT iterations tried for one tile when the loop's length is unknown.
 static constexpr uint64_t MostIterations = uint64_t(1) << 20;
 
+std::optional<ByteIntervalExprs>
+NestTiler::byteInterval(const std::string &Bytes, const std::string &Context,
+                        const StringSet<> &Known, std::string &Why) {
+  SmallVector<StringRef, 8> Names(Known.keys());
+  sort(Names);
+  std::string Key = Bytes + '\0' + Context + '\0' + join(Names, ",");
+  auto [It, New] = BuiltIntervals.try_emplace(Key);
+  if (New)
+    It->second.Exprs =
+        ByteIntervalExprs::build(Ctx, Bytes, Context, Known, It->second.Why);
+  if (!It->second.Exprs)
+    Why = It->second.Why;
+  return It->second.Exprs;
+}
+
 /// Seed 003's 2-D transfer. A column block of a row-major array (B[k][j]
 /// for a tile of j) spans nearly the whole array as one interval; as rows
 /// of the array's pitch holding only the tile's columns it is small. The
@@ -44,22 +59,6 @@ static constexpr uint64_t MostIterations = uint64_t(1) << 20;
 /// read a written slot by its interval. Where the rectangle reaches outside
 /// the interval it is clipped to it, so that it reads nothing outside the
 /// array.
-std::optional<ByteIntervalExprs>
-NestTiler::byteInterval(const std::string &Bytes, const std::string &Context,
-                        const StringSet<> &Known, std::string &Why) {
-  SmallVector<StringRef, 8> Names(Known.keys());
-  sort(Names);
-  std::string Key = Bytes + '\0' + Context + '\0' + join(Names, ",");
-  auto [It, New] = BuiltIntervals.try_emplace(Key);
-  if (New) {
-    It->second.Exprs =
-        ByteIntervalExprs::build(Ctx, Bytes, Context, Known, It->second.Why);
-  }
-  if (!It->second.Exprs)
-    Why = It->second.Why;
-  return It->second.Exprs;
-}
-
 std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
