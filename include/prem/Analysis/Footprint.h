@@ -181,16 +181,14 @@ struct ArrayFootprint {
   llvm::SmallVector<AffineAccess, 4> Pieces;
   /// Elements touched by the whole nest, in granule units, over parameters
   /// (runtime values and the SIMT bounds simt_lb, simt_n): isl's text of
-  /// Elements made readable (simplify), or ElementNote where there is no
-  /// set. Only people read it (print<prem-footprint>, the report), and a
-  /// readable form may take isl a convex hull (a sixth of conv3d's compile,
-  /// issue 27): it is worked out when first asked for (and kept: isl may
-  /// rewrite Elements in place while simplifying it, which a second
-  /// simplification could print otherwise).
+  /// Elements made readable (simplify). Only people read it
+  /// (print<prem-footprint>, the report), and a readable form may take isl a
+  /// convex hull (a sixth of conv3d's compile, issue 27): it is worked out
+  /// when first asked for, and kept (isl may rewrite Elements in place while
+  /// simplifying it, which a second simplification could print otherwise).
+  /// Where there is no set, ElementText says why ("unknown (...)").
   const std::string &elementSet() const;
   isl::set Elements;
-  /// Why there is no set of elements ("unknown (...)"); empty where there is.
-  std::string ElementNote;
   mutable std::optional<std::string> ElementText;
   /// First and last byte touched, as offsets from the base over the same
   /// parameters (isl piecewise-affine text).

@@ -139,8 +139,7 @@ void FootprintInfo::IslCtxDeleter::operator()(isl_ctx *C) const {
 
 const std::string &ArrayFootprint::elementSet() const {
   if (!ElementText)
-    ElementText =
-        Elements.is_null() ? ElementNote : toString(simplify(Elements));
+    ElementText = Elements.is_null() ? "" : toString(simplify(Elements));
   return *ElementText;
 }
 

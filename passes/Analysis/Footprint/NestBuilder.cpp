@@ -662,10 +662,10 @@ void NestBuilder::finishArrays() {
     UnionQuota.reset();
     if (DomainUnknown) {
       AF.Elements = isl::set();
-      AF.ElementNote = "unknown (a trip count is unknown)";
+      AF.ElementText = "unknown (a trip count is unknown)";
     } else if (UnionTooComplex) {
       AF.Elements = isl::set();
-      AF.ElementNote = "too complex to print (isl operation limit)";
+      AF.ElementText = "too complex to print (isl operation limit)";
     } else if (!Union.is_null()) {
       // A virtual layout's elements are its rows' (virtualLayout).
       if (!AF.VirtualRowBytes || AF.Elements.is_null())
