@@ -379,8 +379,9 @@ FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
     const TileChoice &Choice, PhaseMode M, KernelContext *Gpu,
     SmallVectorImpl<AffineForOp> &TileLoops, Footprint &FP) {
   AffineForOp Tile = Root;
-  Operation *Anchor = Root;
   unsigned TileDepth = Depth;
+  // The point loops of a tile, which run at least once (writesWholeBox).
+  SmallVector<AffineForOp, 4> PointLoops;
   if (!Choice.Whole) {
     unsigned N = Choice.TiledLoops;
     SmallVector<AffineForOp, 8> Tiled;
@@ -389,8 +390,8 @@ FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
                                    &Tiled)))
       return failure();
     TileLoops.assign(Tiled.begin(), Tiled.begin() + N);
+    PointLoops.assign(Tiled.begin() + N, Tiled.begin() + 2 * N);
     Tile = Tiled[N];
-    Anchor = Tiled.front();
     TileDepth = Depth + N;
   }
   std::string Why;
@@ -404,13 +405,6 @@ FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
     return PhaseBytes();
   }
   FP = std::move(*Measured);
-  // Which written boxes the tile writes whole: the point loops of a tile
-  // run at least once.
-  SmallVector<AffineForOp, 4> PointLoops;
-  if (!Choice.Whole)
-    for (unsigned I = 0; I < Choice.TiledLoops; ++I)
-      PointLoops.push_back(cast<AffineForOp>(
-          I ? PointLoops.back().getBody()->front() : *Tile.getOperation()));
   for (MemRefBox &Box : FP.Boxes)
     Box.WritesWholeBox =
         Box.Written && writesWholeBox(Tile, Box.MemRef, PointLoops,
@@ -421,6 +415,7 @@ FailureOr<PhaseBytes> PremAffinePass::rewriteNest(
     threadLinear(*Gpu);
   // Host buffers: once before the outermost loop around the nest, not per
   // instance of an inner nest (a time loop's stencil sweeps).
+  Operation *Anchor = Tile;
   while (auto Outer = Anchor->getParentOfType<AffineForOp>())
     Anchor = Outer;
   PhaseBytes Bytes = buildPhases(Tile, FP, M, Anchor, Interval,
