@@ -69,6 +69,17 @@ def compile_once(clang, flags, src, out):
     return float(wall), int(rss)
 
 
+def best_of(clang, builds, src, obj, reps):
+    """Per build, the best wall seconds and the largest peak RSS (KiB) of
+    reps compiles of src, the builds interleaved."""
+    best = {build: (math.inf, 0) for build, _ in builds}
+    for _ in range(reps):
+        for build, flags in builds:
+            wall, rss = compile_once(clang, flags, src, obj)
+            best[build] = (min(best[build][0], wall), max(best[build][1], rss))
+    return best
+
+
 def pass_times(clang, flags, src):
     r = subprocess.run([clang, *flags, "-ftime-report", "-c", src, "-o",
                         os.devnull], check=True, capture_output=True, text=True)
@@ -97,6 +108,7 @@ def main():
     args = ap.parse_args()
     if args.before and not os.path.isfile(args.before):
         ap.error(f"--before: no plugin at {args.before}")
+    before_label = args.before_label or args.before
 
     base = suite_build.OFFLOAD + suite_build.SIZES[args.size]
     prem = base + [f"-fpass-plugin={args.plugin}"]
@@ -110,13 +122,8 @@ def main():
             src = os.path.join(tmp, name + ".c")
             with open(src, "w") as f:
                 f.write(unit)
-            obj = os.path.join(tmp, name + ".o")
-            best = {build: (math.inf, 0) for build, _ in builds}
-            for _ in range(args.reps):
-                for build, flags in builds:
-                    wall, rss = compile_once(args.clang, flags, src, obj)
-                    best[build] = (min(best[build][0], wall),
-                                   max(best[build][1], rss))
+            best = best_of(args.clang, builds, src,
+                           os.path.join(tmp, name + ".o"), args.reps)
             row = {
                 "kernel": name,
                 "baseline_s": best["baseline"][0], "prem_s": best["prem"][0],
@@ -132,13 +139,9 @@ def main():
             rows.append(row)
         # The whole file in one compile (every kernel's device code in one
         # module, their sequential references on the host), as users build it.
-        whole = {build: math.inf for build, _ in builds}
-        obj = os.path.join(tmp, "suite.o")
-        for _ in range(args.reps):
-            for build, flags in builds:
-                wall, _ = compile_once(args.clang, flags, os.path.join(
-                    HERE, "kernels", "suite.c"), obj)
-                whole[build] = min(whole[build], wall)
+        whole = {build: wall for build, (wall, _) in best_of(
+            args.clang, builds, os.path.join(HERE, "kernels", "suite.c"),
+            os.path.join(tmp, "suite.o"), args.reps).items()}
     whole_file = {f"{build}_s": whole[build] for build, _ in builds}
     whole_file["ratio"] = round(whole["prem"] / whole["baseline"], 3)
     if args.before:
@@ -151,7 +154,7 @@ def main():
     geomean = geometric_mean("ratio")
     extra = {}
     if args.before:
-        extra = {"before_plugin": args.before_label or args.before,
+        extra = {"before_plugin": before_label,
                  "before_geomean_ratio": geometric_mean("before_ratio")}
     result = results_file.new_result(
         "compile-time", size=args.size, reps=args.reps,
@@ -169,7 +172,7 @@ def main():
              f"`clang -O2` OpenMP host offload, one kernel per compile, best of "
              f"{args.reps}, with and without the plugin in the same run"
              + (f", and with the plugin before the change "
-                f"({args.before_label or args.before}), "
+                f"({before_label}), "
                 "interleaved" if args.before else "") + ".", "",
              "| kernel | baseline (s) | prem (s) | ratio | "
              + ("before (s) | before ratio | " if args.before else "")
