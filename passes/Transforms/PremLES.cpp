@@ -576,8 +576,7 @@ bool TileSplitter::executeTouchesOnlyScratchpad() const {
   const Value *Spm = getUnderlyingObject(Scratchpad);
   for (BasicBlock *BB : Tile)
     for (const Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory() || isa<LifetimeIntrinsic>(I) ||
-          writesOnlyErrno(I))
+      if (!I.mayReadOrWriteMemory() || touchesNoProgramData(I))
         continue;
       if (auto *Call = dyn_cast<CallBase>(&I)) {
         const Function *Callee = Call->getCalledFunction();

@@ -354,6 +354,13 @@ public:
 /// the footprint and the phases treat it as computation.
 bool writesOnlyErrno(const llvm::Instruction &I);
 
+/// An instruction LLVM counts as touching memory that touches none of the
+/// kernel's data: an errno-only call (writesOnlyErrno), an llvm.assume
+/// (clang's unrolled loops assume their remainder's trip count), a
+/// lifetime marker or a pseudo probe. The footprint, prem-tile's legality
+/// and the Execute phase's check treat it as computation.
+bool touchesNoProgramData(const llvm::Instruction &I);
+
 /// The value a footprint parameter names: S without its sign extensions,
 /// and without zero extensions of what is not negative (parameters are
 /// expanded sign-extended). sext(n) and n are one parameter, so that isl

@@ -18,8 +18,10 @@
 
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -186,6 +188,43 @@ bool narrowMathFlagged(const Instruction *Access, const Affinator &Aff,
   return true;
 }
 
+/// The byte offset of Access from Base read with each GEP index that is a
+/// `zext nneg` of arithmetic that cannot wrap signed as its sext: the same
+/// value (nneg: the extended value is not negative). SCEV distributes a
+/// zext over nuw arithmetic, so b[j*m + k] through a sext and b[i*m + k]
+/// through a zext nneg (syr2k) would give m two terms, sext(m) and zext(m),
+/// and no dimension sizes. nullptr where the address is no chain of GEPs
+/// of one index from Base, or has no such index.
+const SCEV *signedGEPOffset(const Instruction *Access, const Value *Base,
+                            ScalarEvolution &SE) {
+  const DataLayout &DL = Access->getModule()->getDataLayout();
+  const Value *Ptr = getLoadStorePointerOperand(Access);
+  Type *IntTy = DL.getIndexType(Ptr->getType());
+  const SCEV *Offset = SE.getZero(IntTy);
+  bool Changed = false;
+  while (Ptr != Base) {
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP || GEP->getNumIndices() != 1 ||
+        GEP->getOperand(1)->getType() != IntTy)
+      return nullptr;
+    TypeSize Scale = DL.getTypeAllocSize(GEP->getSourceElementType());
+    if (Scale.isScalable())
+      return nullptr;
+    const Value *Index = GEP->getOperand(1);
+    const SCEV *IndexS = SE.getSCEV(const_cast<Value *>(Index));
+    if (auto *ZExt = dyn_cast<ZExtInst>(Index);
+        ZExt && ZExt->hasNonNeg() &&
+        arithmeticFlagged(ZExt->getOperand(0), /*Signed=*/true)) {
+      IndexS = SE.getSignExtendExpr(SE.getSCEV(ZExt->getOperand(0)), IntTy);
+      Changed = true;
+    }
+    Offset = SE.getAddExpr(
+        Offset, SE.getMulExpr(IndexS, SE.getConstant(IntTy, Scale)));
+    Ptr = GEP->getPointerOperand();
+  }
+  return Changed ? Offset : nullptr;
+}
+
 /// Polly's recipe takes its terms from the steps of loop recurrences, and
 /// from products of a recurrence with a parameter. A row picked by the
 /// thread is no recurrence: collect the invariant factors of every product
@@ -248,8 +287,8 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
   // The offsets as they are first (what Polly's recipe expects), then with
   // their extensions pushed to the leaves.
   SmallVector<const SCEV *, 4> Sizes;
-  std::optional<std::string> Why = subscriptsOf(Raws, ElementSize, false, Sizes);
-  if (Why && Flagged && !subscriptsOf(Raws, ElementSize, true, Sizes)) {
+  std::optional<std::string> Why = subscriptsOf(Raws, AF.Base, ElementSize, false, Sizes);
+  if (Why && Flagged && !subscriptsOf(Raws, AF.Base, ElementSize, true, Sizes)) {
     Aff.AssumesNoWrap = true;
     Why.reset();
   }
@@ -271,14 +310,21 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
 /// not.
 std::optional<std::string>
 NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
-                          const SCEV *ElementSize, bool Widened,
+                          const Value *Base, const SCEV *ElementSize,
+                          bool Widened,
                           SmallVectorImpl<const SCEV *> &Sizes) {
   Type *IntTy = ElementSize->getType();
   WidenIndexMath Widen(SE);
   SmallVector<const SCEV *, 4> Offsets, Terms;
   Sizes.clear();
   for (RawAccess &R : Raws) {
-    const SCEV *Offset = Widened ? Widen.visit(R.Offset) : R.Offset;
+    const SCEV *Offset = R.Offset;
+    if (Widened) {
+      const SCEV *Signed = signedGEPOffset(R.A.Inst, Base, SE);
+      Offset = Widen.visit(Signed && Signed->getType() == Offset->getType()
+                               ? Signed
+                               : Offset);
+    }
     Offsets.push_back(Offset);
     collectParametricTerms(SE, Offset, Terms);
     if (Widened)

@@ -263,8 +263,7 @@ void NestBuilder::visit(Instruction &I) {
   if (!CB)
     return;
   if (CB->doesNotAccessMemory() || CB->onlyAccessesInaccessibleMemory() ||
-      writesOnlyErrno(*CB) ||
-      isa<LifetimeIntrinsic, AssumeInst, PseudoProbeInst>(CB))
+      touchesNoProgramData(*CB))
     return;
   if (isa<AnyMemIntrinsic>(CB)) {
     reason(FootprintIssue::UnknownCall, "memory intrinsic is not modelled", &I);
@@ -286,6 +285,11 @@ bool prem::writesOnlyErrno(const Instruction &I) {
   MemoryEffects ME = CB->getMemoryEffects();
   return ME.onlyAccessesErrnoMem() &&
          !isRefSet(ME.getModRef(IRMemLocation::ErrnoMem));
+}
+
+bool prem::touchesNoProgramData(const Instruction &I) {
+  return writesOnlyErrno(I) ||
+         isa<AssumeInst, LifetimeIntrinsic, PseudoProbeInst>(I);
 }
 
 std::string NestBuilder::paramList() const {

@@ -85,8 +85,9 @@ private:
   std::optional<std::string> delinearize(SmallVectorImpl<RawAccess> &Raws,
                                          ArrayFootprint &AF);
   std::optional<std::string>
-  subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const SCEV *ElementSize,
-               bool Widened, SmallVectorImpl<const SCEV *> &Sizes);
+  subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const Value *Base,
+               const SCEV *ElementSize, bool Widened,
+               SmallVectorImpl<const SCEV *> &Sizes);
   void virtualLayout(SmallVectorImpl<RawAccess> &Raws,
                      ArrayRef<const SCEV *> Sizes, unsigned Size,
                      ArrayFootprint &AF);

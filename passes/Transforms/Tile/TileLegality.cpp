@@ -248,7 +248,7 @@ Refusal NestTiler::outsideLegality(Loop *Tiled) {
       if (Inner->contains(BB))
         continue;
       unsigned Accesses = count_if(*BB, [](Instruction &I) {
-        return I.mayReadOrWriteMemory() && !writesOnlyErrno(I);
+        return I.mayReadOrWriteMemory() && !touchesNoProgramData(I);
       });
       if (!Accesses)
         continue;
@@ -1162,7 +1162,7 @@ Refusal NestTiler::accessLegality(Instruction *ExpandAt) {
       AccessOf[Acc.Inst] = &Acc;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory() || writesOnlyErrno(I))
+      if (!I.mayReadOrWriteMemory() || touchesNoProgramData(I))
         continue;
       auto *Ld = dyn_cast<LoadInst>(&I);
       auto *St = dyn_cast<StoreInst>(&I);

@@ -34,6 +34,33 @@ __global__ void transpose(const float *A, float *B) {
     B[i * NI + j] = A[j * NJ + i] + 1.0f;
 }
 
+// The Gram matrix of n vectors of 64 floats, lda floats apart (runtime
+// sizes, BLAS style): rows j and i of one array. The assumption lets clang
+// index row i through a `zext nneg` and row j through a sext; the
+// footprint reads both as one runtime row length.
+__global__ void gram(int n, int lda, const float *a, float *c) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if ((i < n) && (j < n)) {
+    float sum = 0;
+    for (int k = 0; k < 64; k++) {
+      __builtin_assume(lda >= 64);
+      sum += a[j * lda + k] * a[i * lda + k];
+    }
+    c[i * n + j] = sum;
+  }
+}
+
+// 1-D, with an assumption in its loop: llvm.assume touches no data.
+__global__ void __launch_bounds__(128) scaled(float *y, const float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    for (int k = 0; k < 8; k++) {
+      __builtin_assume(n > 8);
+      y[i * 8 + k] = 2.0f * x[i * 8 + k];
+    }
+}
+
 // The guard compares the two thread dimensions: left alone.
 __global__ void lower(float *A) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
