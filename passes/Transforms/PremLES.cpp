@@ -322,13 +322,19 @@ TileSplitter::cloneTile(BasicBlock *From, BasicBlock *To, const Twine &Suffix) {
 
 /// Keeps what a stripped copy needs: its control flow, its stores and what
 /// they depend on (Decoupled Access/Execute: the computation goes, errno
-/// included: the Execute phase sets it as the loop did).
+/// included: the Execute phase sets it as the loop did). Assumptions go
+/// too: a copy's loads need not see what the loop's saw (a Load phase's
+/// see memory before the tile, a Store phase's the tile's final values,
+/// a gathered one is poison), so an assumption on them may be false there;
+/// dropping one is always sound.
 static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
   SmallPtrSet<Instruction *, 32> Live;
   SmallVector<Instruction *, 64> Work;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
-      if (I.isTerminator() || (I.mayHaveSideEffects() && !writesOnlyErrno(I)))
+      if (I.isTerminator() ||
+          (I.mayHaveSideEffects() && !writesOnlyErrno(I) &&
+           !isa<AssumeInst, PseudoProbeInst>(I)))
         Work.push_back(&I);
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();

@@ -46,12 +46,12 @@ extern "C" __global__ void copy_columns(int rows, int m, int n, float *out,
 
 // FOOT-LABEL: kernel gemm region gemm
 // FOOT: depth 1: loop %for.body, trip count %nk
-// FOOT: array c: 4-byte elements, read-write, 3 access(es), delinearised as c[*][(zext i32 %nj to i64)]
+// FOOT: array c: 4-byte elements, read-write, 3 access(es), delinearised as c[*][(sext i32 %nj to i64)]
 // FOOT-NEXT: read  c[1*p1 + 1*floor((0 + 1*i0)/32)][1*i0 + 1*p2 + -32*floor((0 + 1*i0)/32)]
 // FOOT: elements: [nk0, p1, p2, nj3] -> { c[o0, o1] : p1 <= o0 <= 7 + p1 and p2 <= o1 <= 31 + p2 }
 // FOOT-NEXT: bytes: rows of nj3 elements, laid out 4294967296 bytes apart in the sets
 // The row length of a is the k loop's trip count, one parameter for both.
-// FOOT: array a: 4-byte elements, read, 1 access(es), delinearised as a[*][(zext i32 %nk to i64)]
+// FOOT: array a: 4-byte elements, read, 1 access(es), delinearised as a[*][(sext i32 %nk to i64)]
 // FOOT-NEXT: read  a[1*p1 + 1*floor((0 + 1*i0)/32)][1*i1]
 // FOOT-NEXT: elements: [nk0, p1, p2, nj3] -> { a[o0, o1] : p1 <= o0 <= 7 + p1 and 0 <= o1 < nk0 }
 // FOOT-NEXT: bytes: rows of nk0 elements

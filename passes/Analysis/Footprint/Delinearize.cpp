@@ -17,6 +17,7 @@
 #include "prem/Support/IslSet.h"
 
 #include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/ScalarEvolutionDivision.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
@@ -76,7 +77,8 @@ private:
 };
 
 /// The narrow arithmetic V is computed with cannot wrap: every add, sub,
-/// mul and shl down to its leaves (arguments, loads, calls, constants),
+/// mul and shl down to its leaves (arguments, loads, calls, constants,
+/// truncations of arguments and loads),
 /// through phis (a loop counter's increment), carries nsw (Signed, under a
 /// sext) or nuw (under a zext), under which a wrap is poison, and an access
 /// to a poison address undefined. (C's signed int arithmetic has nsw;
@@ -109,8 +111,14 @@ bool arithmeticFlagged(const Value *V, bool Signed) {
       append_range(Work, Phi->incoming_values());
       continue;
     }
-    if (isa<TruncInst>(W))
+    // A truncated argument or load is a leaf (OpenMP passes an int n as an
+    // i64 and truncates it): SCEV keeps trunc(x) whole. A truncation of
+    // arithmetic is not: SCEV folds it into the arithmetic, which may wrap.
+    if (auto *Trunc = dyn_cast<TruncInst>(W)) {
+      if (isa<Argument, LoadInst>(Trunc->getOperand(0)))
+        continue;
       return false;
+    }
     const auto *BO = dyn_cast<BinaryOperator>(W);
     if (!BO || registerMath(BO))
       continue;
@@ -330,6 +338,8 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
     if (Widened)
       collectThreadStrideTerms(Offset, Aff, SE, Terms);
   }
+  if (Widened)
+    dropSIMTStride(Terms);
   findArrayDimensions(SE, Terms, Sizes, ElementSize);
   if (Sizes.size() < 2)
     return std::string("no array dimensions found");
@@ -365,6 +375,29 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
     }
   }
   return std::nullopt;
+}
+
+/// A worksharing loop whose step is a runtime value (OpenMP on a GPU: the
+/// threads of the grid, chunks of one) steps row i of A[i*n + j] by n *
+/// step, which is the term Polly's recipe collects: divided by the step,
+/// the term is the row length n, and the row subscript the loop's own
+/// counter, {lb,+,step}.
+void NestBuilder::dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms) {
+  if (!Aff.RootIV)
+    return;
+  const SCEV *Step = Aff.RootIV->getStepRecurrence(SE);
+  if (isa<SCEVConstant>(Step) || Terms.empty())
+    return;
+  Step = SE.getSignExtendExpr(Step, Terms.front()->getType());
+  for (const SCEV *&T : Terms) {
+    if (T->getType() != Step->getType())
+      continue;
+    const SCEV *Quotient, *Remainder;
+    SCEVDivision::divide(SE, T, Step, &Quotient, &Remainder);
+    if (Remainder->isZero() && !isa<SCEVConstant>(Quotient) &&
+        SE.getMulExpr(Quotient, Step) == T)
+      T = Quotient;
+  }
 }
 
 /// A[*][n] with n one runtime value: the virtual layout, element (r, c) at

@@ -88,6 +88,7 @@ private:
   subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const Value *Base,
                const SCEV *ElementSize, bool Widened,
                SmallVectorImpl<const SCEV *> &Sizes);
+  void dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms);
   void virtualLayout(SmallVectorImpl<RawAccess> &Raws,
                      ArrayRef<const SCEV *> Sizes, unsigned Size,
                      ArrayFootprint &AF);

@@ -26,6 +26,20 @@ void stencil(const float *restrict A, float *restrict B) {
                              A[(i - 1) * N + j] + A[(i + 1) * N + j]);
 }
 
+// Rows of a runtime length n: the SIMT loop's step (the threads) times n
+// is what row i moves by; divided by the step, the row length is n. (The
+// region truncates n, passed as an i64: a leaf of the index arithmetic.)
+void gemv(int n, float *restrict y, const float *restrict A,
+          const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: A[0:n*n], x[0:n]) map(from: y[0:n])
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (int j = 0; j < n; j++)
+      s += A[i * n + j] * x[j];
+    y[i] = s;
+  }
+}
+
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
 // CHECK: array C: 4-byte elements, read-write, 2 access(es)
 // CHECK: bytes per tile [1]: 256
@@ -55,3 +69,7 @@ void stencil(const float *restrict A, float *restrict B) {
 // TILE4: array A:
 // TILE4: bytes per tile [4]: 1520
 // TILE4: total bytes per tile [4]: 2512
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemv_l
+// CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][(sext i32 (trunc i64 %n to i32) to i64)]
+// CHECK-NEXT: read  A[1*i0][1*i1]
+// CHECK: exact: yes

@@ -31,6 +31,8 @@ void omp_region_place(int *, int *, long, long, float *, const int *,
 
 void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
+void omp_region_gemv_n(int *, int *, long, long, long, const float *,
+                       const float *, float *);
 
 static float *X, *Y, *A, *B, *Out;
 static long N;
@@ -42,6 +44,9 @@ static void scale(void) {
 }
 static void scale_n(void) {
   omp_region_scale_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
+}
+static void gemv_n(void) {
+  omp_region_gemv_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, A, X, Y);
 }
 static void gemm(void) {
   omp_region_gemm(&Gtid, &Btid, chunkLb(), chunkUb(), A, B, Out);
@@ -78,6 +83,10 @@ int main(int argc, char **argv) {
   N = 0;
   launchRegion(scale_n, 32, 32, Threads);
   report("scale_n0", Y, ROWS);
+  // A runtime row length: n = ROWS rows of ROWS.
+  N = ROWS, A = data(ROWS * ROWS);
+  launchRegion(gemv_n, ROWS, 32, Threads);
+  report("gemv_n", Y, ROWS);
   A = data(ROWS * COLS), B = data(COLS * COLS), Out = data(ROWS * COLS);
   launchRegion(gemm, ROWS, 32, Threads);
   report("gemm", Out, ROWS * COLS);

@@ -27,6 +27,20 @@ void scale_n(int n, float *restrict y, const float *restrict x) {
     y[i] = 2.5f * x[i] + y[i];
 }
 
+// A matrix-vector product with the size a runtime value (gesummv's shape):
+// on the GPU the worksharing loop steps by the team's threads, so row i of
+// A[i*n + j] moves by n times that step; the row length is n.
+void gemv_n(int n, float *restrict y, const float *restrict A,
+            const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:n*n], x[0:n]) map(from: y[0:n])
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (int j = 0; j < n; j++)
+      s += A[i * n + j] * x[j];
+    y[i] = s;
+  }
+}
+
 void gemm(float *restrict C, const float *restrict A,
           const float *restrict B) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*COLS], B[0:COLS*COLS]) map(tofrom: C[0:ROWS*COLS])
