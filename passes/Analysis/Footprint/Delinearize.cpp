@@ -381,7 +381,8 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
 /// threads of the grid, chunks of one) steps row i of A[i*n + j] by n *
 /// step, which is the term Polly's recipe collects: divided by the step,
 /// the term is the row length n, and the row subscript the loop's own
-/// counter, {lb,+,step}.
+/// counter, {lb,+,step}. A term that is a constant times the step is a
+/// column the loop moves along (A[j*n + i]): no dimension.
 void NestBuilder::dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms) {
   if (!Aff.RootIV)
     return;
@@ -389,15 +390,18 @@ void NestBuilder::dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms) {
   if (isa<SCEVConstant>(Step) || Terms.empty())
     return;
   Step = SE.getSignExtendExpr(Step, Terms.front()->getType());
-  for (const SCEV *&T : Terms) {
-    if (T->getType() != Step->getType())
-      continue;
-    const SCEV *Quotient, *Remainder;
-    SCEVDivision::divide(SE, T, Step, &Quotient, &Remainder);
-    if (Remainder->isZero() && !isa<SCEVConstant>(Quotient) &&
-        SE.getMulExpr(Quotient, Step) == T)
-      T = Quotient;
+  SmallVector<const SCEV *, 4> Kept;
+  for (const SCEV *T : Terms) {
+    const SCEV *Quotient = nullptr, *Remainder = nullptr;
+    if (T->getType() == Step->getType())
+      SCEVDivision::divide(SE, T, Step, &Quotient, &Remainder);
+    if (!Quotient || !Remainder->isZero() ||
+        SE.getMulExpr(Quotient, Step) != T)
+      Kept.push_back(T);
+    else if (!isa<SCEVConstant>(Quotient))
+      Kept.push_back(Quotient);
   }
+  Terms.assign(Kept.begin(), Kept.end());
 }
 
 /// A[*][n] with n one runtime value: the virtual layout, element (r, c) at

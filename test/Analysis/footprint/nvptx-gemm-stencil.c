@@ -40,6 +40,16 @@ void gemv(int n, float *restrict y, const float *restrict A,
   }
 }
 
+// Its transpose: the step moves along a row (column i of A[j*n + i]), a
+// term that is no dimension.
+void gemtv(int n, float *restrict y, const float *restrict A,
+           const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: A[0:n*n], x[0:n]) map(tofrom: y[0:n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += A[j * n + i] * x[j];
+}
+
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
 // CHECK: array C: 4-byte elements, read-write, 2 access(es)
 // CHECK: bytes per tile [1]: 256
@@ -72,4 +82,8 @@ void gemv(int n, float *restrict y, const float *restrict A,
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemv_l
 // CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][(sext i32 (trunc i64 %n to i32) to i64)]
 // CHECK-NEXT: read  A[1*i0][1*i1]
+// CHECK: exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemtv_l
+// CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][(sext i32 (trunc i64 %n to i32) to i64)]
+// CHECK-NEXT: read  A[1*i1][1*i0]
 // CHECK: exact: yes

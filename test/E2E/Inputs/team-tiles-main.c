@@ -33,6 +33,8 @@ void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
 void omp_region_gemv_n(int *, int *, long, long, long, const float *,
                        const float *, float *);
+void omp_region_gemtv_n(int *, int *, long, long, long, float *,
+                        const float *, const float *);
 
 static float *X, *Y, *A, *B, *Out;
 static long N;
@@ -47,6 +49,9 @@ static void scale_n(void) {
 }
 static void gemv_n(void) {
   omp_region_gemv_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, A, X, Y);
+}
+static void gemtv_n(void) {
+  omp_region_gemtv_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, A, X);
 }
 static void gemm(void) {
   omp_region_gemm(&Gtid, &Btid, chunkLb(), chunkUb(), A, B, Out);
@@ -87,6 +92,8 @@ int main(int argc, char **argv) {
   N = ROWS, A = data(ROWS * ROWS);
   launchRegion(gemv_n, ROWS, 32, Threads);
   report("gemv_n", Y, ROWS);
+  launchRegion(gemtv_n, ROWS, 32, Threads);
+  report("gemtv_n", Y, ROWS);
   A = data(ROWS * COLS), B = data(COLS * COLS), Out = data(ROWS * COLS);
   launchRegion(gemm, ROWS, 32, Threads);
   report("gemm", Out, ROWS * COLS);

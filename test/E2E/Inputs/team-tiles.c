@@ -41,6 +41,16 @@ void gemv_n(int n, float *restrict y, const float *restrict A,
   }
 }
 
+// The transposed product (gemver's x += A^T y): column i of A[j*n + i],
+// which the loop's step moves along; the row length is n.
+void gemtv_n(int n, float *restrict y, const float *restrict A,
+             const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:n*n], x[0:n]) map(tofrom: y[0:n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += A[j * n + i] * x[j];
+}
+
 void gemm(float *restrict C, const float *restrict A,
           const float *restrict B) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*COLS], B[0:COLS*COLS]) map(tofrom: C[0:ROWS*COLS])
