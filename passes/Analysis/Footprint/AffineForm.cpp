@@ -544,12 +544,45 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
   auto X = translate(Other, Err);
   if (!X)
     return std::nullopt;
-  if (!X->Params.empty() || !X->Floors.empty() ||
-      any_of(drop_begin(X->Dims), [](int64_t D) { return D != 0; }))
+  // The range of a*i0 + b over the SIMT values, and of each floor term of
+  // i0 alone (a collapse(2) loop's row, symm's k = i .. N-1): each term
+  // takes its extremes at the range's ends, their sum bounds the form.
+  auto OfSIMT = [](ArrayRef<int64_t> Dims) {
+    return all_of(drop_begin(Dims), [](int64_t D) { return D == 0; });
+  };
+  if (!X->Params.empty() || !OfSIMT(X->Dims) ||
+      any_of(X->Floors,
+             [&](auto &F) { return !OfSIMT(F.second.first.InnerDims); }))
     return Fail();
-  int64_t A = X->Dims.empty() ? 0 : X->Dims[0], B = X->Constant;
-  int64_t Lo = B + A * (A >= 0 ? *SIMTLo : *SIMTHi);
-  int64_t Hi = B + A * (A >= 0 ? *SIMTHi : *SIMTLo);
+  // [Lo, Hi] of c * (a*i0 + b) / d (floored where d > 1), or none on
+  // overflow.
+  auto Range = [&](int64_t A, int64_t B, int64_t D, int64_t Coef)
+      -> std::optional<std::pair<int64_t, int64_t>> {
+    auto AtLo = checkedMul(A, *SIMTLo), AtHi = checkedMul(A, *SIMTHi);
+    if (!AtLo || !AtHi || !checkedAdd(*AtLo, B) || !checkedAdd(*AtHi, B))
+      return std::nullopt;
+    int64_t First = divideFloorSigned(*AtLo + B, D),
+            Last = divideFloorSigned(*AtHi + B, D);
+    auto P = checkedMul(First, Coef), Q = checkedMul(Last, Coef);
+    if (!P || !Q)
+      return std::nullopt;
+    return std::make_pair(std::min(*P, *Q), std::max(*P, *Q));
+  };
+  auto Whole = Range(X->Dims.empty() ? 0 : X->Dims[0], X->Constant, 1, 1);
+  if (!Whole)
+    return Fail();
+  int64_t Lo = Whole->first, Hi = Whole->second;
+  for (auto &[Key, F] : X->Floors) {
+    const FloorTerm &T = F.first;
+    auto Part = Range(T.InnerDims.empty() ? 0 : T.InnerDims[0],
+                      T.InnerConstant, T.Divisor, F.second);
+    auto NewLo = Part ? checkedAdd(Lo, Part->first) : std::nullopt;
+    auto NewHi = Part ? checkedAdd(Hi, Part->second) : std::nullopt;
+    if (!NewLo || !NewHi)
+      return Fail();
+    Lo = *NewLo;
+    Hi = *NewHi;
+  }
   int64_t K = C->getAPInt().getSExtValue();
   bool Unsigned = isa<SCEVUMaxExpr, SCEVUMinExpr>(MM);
   if (Unsigned && (K < 0 || Lo < 0))

@@ -389,7 +389,11 @@ void NestBuilder::dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms) {
   const SCEV *Step = Aff.RootIV->getStepRecurrence(SE);
   if (isa<SCEVConstant>(Step) || Terms.empty())
     return;
-  Step = SE.getSignExtendExpr(Step, Terms.front()->getType());
+  // (A long counter's step is as wide as the terms already.)
+  Type *Wide = Terms.front()->getType();
+  if (SE.getTypeSizeInBits(Step->getType()) > SE.getTypeSizeInBits(Wide))
+    return;
+  Step = SE.getNoopOrSignExtend(Step, Wide);
   SmallVector<const SCEV *, 4> Kept;
   for (const SCEV *T : Terms) {
     const SCEV *Quotient = nullptr, *Remainder = nullptr;

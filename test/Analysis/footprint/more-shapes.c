@@ -149,3 +149,23 @@ void collapsed3(float *restrict A, const float *restrict B) {
 // CHECK: exact: yes
 // COLLAPSE-LABEL: kernel __omp_offloading_{{.*}}_collapsed3_l
 // COLLAPSE: total bytes per tile [64]: at most 512
+
+// An inner loop from the collapsed row (k = i .. 63): its trip count
+// 1 + max(63, i) - i, with i = floor(iv/48). Over the SIMT values (iv <
+// 3072) i is at most 63, so max(63, i) is 63: the count 64 - i, whose
+// floor term the domain holds as it is.
+void lower_sums(float A[64][48], float B[64][48]) {
+#pragma omp target teams distribute parallel for collapse(2) map(to: A[0:64][0:48]) map(from: B[0:64][0:48])
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < 48; j++) {
+      float s = 0;
+      for (int k = i; k < 64; k++)
+        s += A[k][j];
+      B[i][j] = s;
+    }
+}
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_lower_sums_l
+// CHECK: depth 1: loop %for.body, trip count {{.*}}(63 smax %div){{.*}} (at most 64)
+// CHECK: read  A[1*i0 + 48*i1]
+// CHECK: elements: [simt_n, simt_lb] -> { A[o] : exists (e0: o <= 3071 and e0 >= 0 and -simt_n - simt_lb + o < 48e0 <= -simt_lb + o) }
+// CHECK: exact: yes

@@ -40,6 +40,18 @@ void gemv(int n, float *restrict y, const float *restrict A,
   }
 }
 
+// The same with long counters: the step is as wide as the offsets.
+void gemvl(long n, float *restrict y, const float *restrict A,
+           const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: A[0:n*n], x[0:n]) map(from: y[0:n])
+  for (long i = 0; i < n; i++) {
+    float s = 0;
+    for (long j = 0; j < n; j++)
+      s += A[i * n + j] * x[j];
+    y[i] = s;
+  }
+}
+
 // Its transpose: the step moves along a row (column i of A[j*n + i]), a
 // term that is no dimension.
 void gemtv(int n, float *restrict y, const float *restrict A,
@@ -81,6 +93,10 @@ void gemtv(int n, float *restrict y, const float *restrict A,
 // TILE4: total bytes per tile [4]: 2512
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemv_l
 // CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][(sext i32 (trunc i64 %n to i32) to i64)]
+// CHECK-NEXT: read  A[1*i0][1*i1]
+// CHECK: exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemvl_l
+// CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][%n]
 // CHECK-NEXT: read  A[1*i0][1*i1]
 // CHECK: exact: yes
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemtv_l
