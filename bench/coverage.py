@@ -226,6 +226,8 @@ def failure(stderr):
 
 FOOTPRINT_CAUSES = [
     (r"y/z thread index", "a y/z thread index (2-D/3-D blocks)"),
+    (r"divides the induction variable by a runtime value",
+     "collapse(n) over runtime extents"),
     (r"divides the induction variable", "collapse(n): the IV divided"),
     (r"delinearisation failed", "runtime stride: delinearisation failed"),
     (r"trip count .* is not affine", "a trip count not affine"),

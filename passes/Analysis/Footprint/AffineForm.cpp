@@ -191,6 +191,20 @@ bool Affinator::isVariant(const SCEV *S) const {
   });
 }
 
+const BinaryOperator *Affinator::runtimeDivision(const SCEV *S) const {
+  const BinaryOperator *Found = nullptr;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    auto *Div = U ? dyn_cast<BinaryOperator>(U->getValue()) : nullptr;
+    if (Div && Div->isIntDivRem() && !isa<Constant>(Div->getOperand(1)) &&
+        isVariant(SE.getSCEV(Div->getOperand(0))) &&
+        !isVariant(SE.getSCEV(Div->getOperand(1))))
+      Found = Div;
+    return Found != nullptr;
+  });
+  return Found;
+}
+
 const LoadInst *Affinator::loadBehind(const Value *V) const {
   SmallVector<const Value *, 8> Work{V};
   SmallPtrSet<const Value *, 16> Seen;
@@ -401,6 +415,16 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
       else
         Rest.push_back(Op);
     unsigned NumVariant = count_if(Rest, [&](auto *X) { return isVariant(X); });
+    // A row of a collapse(n) loop over a runtime extent (A[i*nk + k] with
+    // i = iv / nj): a runtime stride, but of a row no delinearisation can
+    // give, since the row is no loop's.
+    for (const SCEV *X : Rest)
+      if (const BinaryOperator *Div = runtimeDivision(X))
+        return fail(Err, FootprintIssue::NonAffineSubscript,
+                    "subscript uses " + sourceText(Div) +
+                        ", which divides the induction variable by a "
+                        "runtime value, as collapse(n) loops over runtime "
+                        "extents do; not modelled yet");
     if (NumVariant != 1 || Rest.size() != 1)
       return fail(Err,
                   NumVariant > 1 ? FootprintIssue::NonAffineSubscript

@@ -226,6 +226,11 @@ public:
 
   bool dependsOnThreadIndex(const Instruction *I) const;
 
+  /// A division or remainder in S of a nest-variant value by a
+  /// nest-invariant runtime one: iv / nj, how a collapse(n) loop over a
+  /// runtime extent splits its induction variable. That division.
+  const BinaryOperator *runtimeDivision(const SCEV *S) const;
+
   Linear param(const SCEV *S) {
     S = parameterValue(S, SE);
     auto [It, New] = ParamNames.try_emplace(S, "");
