@@ -332,9 +332,8 @@ static void stripDeadCode(ArrayRef<BasicBlock *> Blocks) {
   SmallVector<Instruction *, 64> Work;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
-      if (I.isTerminator() ||
-          (I.mayHaveSideEffects() && !writesOnlyErrno(I) &&
-           !isa<AssumeInst, PseudoProbeInst>(I)))
+      if (I.isTerminator() || (I.mayHaveSideEffects() && !writesOnlyErrno(I) &&
+                               !isa<AssumeInst, PseudoProbeInst>(I)))
         Work.push_back(&I);
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();

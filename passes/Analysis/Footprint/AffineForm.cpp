@@ -569,24 +569,26 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
   if (!X)
     return std::nullopt;
   // The range of a*i0 + b over the SIMT values, and of each floor term of
-  // i0 alone (a collapse(2) loop's row, symm's k = i .. N-1): each term
-  // takes its extremes at the range's ends, their sum bounds the form.
+  // i0 alone (a collapse(2) loop's row i, in k = i .. N-1): each term takes
+  // its extremes at the range's ends, their sum bounds the form.
   auto OfSIMT = [](ArrayRef<int64_t> Dims) {
     return all_of(drop_begin(Dims), [](int64_t D) { return D == 0; });
   };
-  if (!X->Params.empty() || !OfSIMT(X->Dims) ||
-      any_of(X->Floors,
-             [&](auto &F) { return !OfSIMT(F.second.first.InnerDims); }))
+  if (!X->Params.empty() || !OfSIMT(X->Dims) || any_of(X->Floors, [&](auto &F) {
+        return !OfSIMT(F.second.first.InnerDims);
+      }))
     return Fail();
   // [Lo, Hi] of c * (a*i0 + b) / d (floored where d > 1), or none on
   // overflow.
-  auto Range = [&](int64_t A, int64_t B, int64_t D, int64_t Coef)
-      -> std::optional<std::pair<int64_t, int64_t>> {
+  auto Range = [&](int64_t A, int64_t B, int64_t D,
+                   int64_t Coef) -> std::optional<std::pair<int64_t, int64_t>> {
     auto AtLo = checkedMul(A, *SIMTLo), AtHi = checkedMul(A, *SIMTHi);
-    if (!AtLo || !AtHi || !checkedAdd(*AtLo, B) || !checkedAdd(*AtHi, B))
+    auto Low = AtLo ? checkedAdd(*AtLo, B) : std::nullopt;
+    auto High = AtHi ? checkedAdd(*AtHi, B) : std::nullopt;
+    if (!Low || !High)
       return std::nullopt;
-    int64_t First = divideFloorSigned(*AtLo + B, D),
-            Last = divideFloorSigned(*AtHi + B, D);
+    int64_t First = divideFloorSigned(*Low, D),
+            Last = divideFloorSigned(*High, D);
     auto P = checkedMul(First, Coef), Q = checkedMul(Last, Coef);
     if (!P || !Q)
       return std::nullopt;
@@ -598,8 +600,8 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
   int64_t Lo = Whole->first, Hi = Whole->second;
   for (auto &[Key, F] : X->Floors) {
     const FloorTerm &T = F.first;
-    auto Part = Range(T.InnerDims.empty() ? 0 : T.InnerDims[0],
-                      T.InnerConstant, T.Divisor, F.second);
+    auto Part = Range(T.InnerDims.empty() ? 0 : T.InnerDims[0], T.InnerConstant,
+                      T.Divisor, F.second);
     auto NewLo = Part ? checkedAdd(Lo, Part->first) : std::nullopt;
     auto NewHi = Part ? checkedAdd(Hi, Part->second) : std::nullopt;
     if (!NewLo || !NewHi)

@@ -226,8 +226,8 @@ const SCEV *signedGEPOffset(const Instruction *Access, const Value *Base,
       IndexS = SE.getSignExtendExpr(SE.getSCEV(ZExt->getOperand(0)), IntTy);
       Changed = true;
     }
-    Offset = SE.getAddExpr(
-        Offset, SE.getMulExpr(IndexS, SE.getConstant(IntTy, Scale)));
+    Offset = SE.getAddExpr(Offset,
+                           SE.getMulExpr(IndexS, SE.getConstant(IntTy, Scale)));
     Ptr = GEP->getPointerOperand();
   }
   return Changed ? Offset : nullptr;
@@ -295,8 +295,10 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
   // The offsets as they are first (what Polly's recipe expects), then with
   // their extensions pushed to the leaves.
   SmallVector<const SCEV *, 4> Sizes;
-  std::optional<std::string> Why = subscriptsOf(Raws, AF.Base, ElementSize, false, Sizes);
-  if (Why && Flagged && !subscriptsOf(Raws, AF.Base, ElementSize, true, Sizes)) {
+  std::optional<std::string> Why =
+      subscriptsOf(Raws, AF.Base, ElementSize, false, Sizes);
+  if (Why && Flagged &&
+      !subscriptsOf(Raws, AF.Base, ElementSize, true, Sizes)) {
     Aff.AssumesNoWrap = true;
     Why.reset();
   }
@@ -317,9 +319,8 @@ std::optional<std::string> NestBuilder::delinearize(SmallVectorImpl<RawAccess> &
 /// every access and the dimension sizes (the element size last), or why
 /// not.
 std::optional<std::string>
-NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
-                          const Value *Base, const SCEV *ElementSize,
-                          bool Widened,
+NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const Value *Base,
+                          const SCEV *ElementSize, bool Widened,
                           SmallVectorImpl<const SCEV *> &Sizes) {
   Type *IntTy = ElementSize->getType();
   WidenIndexMath Widen(SE);
@@ -329,9 +330,8 @@ NestBuilder::subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
     const SCEV *Offset = R.Offset;
     if (Widened) {
       const SCEV *Signed = signedGEPOffset(R.A.Inst, Base, SE);
-      Offset = Widen.visit(Signed && Signed->getType() == Offset->getType()
-                               ? Signed
-                               : Offset);
+      Offset = Widen.visit(
+          Signed && Signed->getType() == Offset->getType() ? Signed : Offset);
     }
     Offsets.push_back(Offset);
     collectParametricTerms(SE, Offset, Terms);
@@ -399,8 +399,7 @@ void NestBuilder::dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms) {
     const SCEV *Quotient = nullptr, *Remainder = nullptr;
     if (T->getType() == Step->getType())
       SCEVDivision::divide(SE, T, Step, &Quotient, &Remainder);
-    if (!Quotient || !Remainder->isZero() ||
-        SE.getMulExpr(Quotient, Step) != T)
+    if (!Quotient || !Remainder->isZero() || SE.getMulExpr(Quotient, Step) != T)
       Kept.push_back(T);
     else if (!isa<SCEVConstant>(Quotient))
       Kept.push_back(Quotient);

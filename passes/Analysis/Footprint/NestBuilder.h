@@ -84,10 +84,10 @@ private:
   /// stride, and for a 2-D one its virtual layout; why not, if not.
   std::optional<std::string> delinearize(SmallVectorImpl<RawAccess> &Raws,
                                          ArrayFootprint &AF);
-  std::optional<std::string>
-  subscriptsOf(SmallVectorImpl<RawAccess> &Raws, const Value *Base,
-               const SCEV *ElementSize, bool Widened,
-               SmallVectorImpl<const SCEV *> &Sizes);
+  std::optional<std::string> subscriptsOf(SmallVectorImpl<RawAccess> &Raws,
+                                          const Value *Base,
+                                          const SCEV *ElementSize, bool Widened,
+                                          SmallVectorImpl<const SCEV *> &Sizes);
   void dropSIMTStride(SmallVectorImpl<const SCEV *> &Terms);
   void virtualLayout(SmallVectorImpl<RawAccess> &Raws,
                      ArrayRef<const SCEV *> Sizes, unsigned Size,
