@@ -205,6 +205,15 @@ const BinaryOperator *Affinator::runtimeDivision(const SCEV *S) const {
   return Found;
 }
 
+std::nullopt_t Affinator::runtimeDivisionError(const BinaryOperator *Div,
+                                               AffineError &Err) {
+  return fail(Err, FootprintIssue::NonAffineSubscript,
+              "subscript uses " + sourceText(Div) +
+                  ", which divides the induction variable by a runtime "
+                  "value, as collapse(n) loops over runtime extents do; not "
+                  "modelled yet");
+}
+
 const LoadInst *Affinator::loadBehind(const Value *V) const {
   SmallVector<const Value *, 8> Work{V};
   SmallPtrSet<const Value *, 16> Seen;
@@ -415,17 +424,13 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
       else
         Rest.push_back(Op);
     unsigned NumVariant = count_if(Rest, [&](auto *X) { return isVariant(X); });
-    // A row of a collapse(n) loop over a runtime extent (A[i*nk + k] with
-    // i = iv / nj): a runtime stride, but of a row no delinearisation can
-    // give, since the row is no loop's.
-    for (const SCEV *X : Rest)
-      if (const BinaryOperator *Div = runtimeDivision(X))
-        return fail(Err, FootprintIssue::NonAffineSubscript,
-                    "subscript uses " + sourceText(Div) +
-                        ", which divides the induction variable by a "
-                        "runtime value, as collapse(n) loops over runtime "
-                        "extents do; not modelled yet");
-    if (NumVariant != 1 || Rest.size() != 1)
+    if (NumVariant != 1 || Rest.size() != 1) {
+      // A row of a collapse(n) loop over a runtime extent (A[i*nk + k]
+      // with i = iv / nj): a runtime stride, but of a row no
+      // delinearisation can give, since the row is no loop's.
+      for (const SCEV *X : Rest)
+        if (const BinaryOperator *Div = runtimeDivision(X))
+          return runtimeDivisionError(Div, Err);
       return fail(Err,
                   NumVariant > 1 ? FootprintIssue::NonAffineSubscript
                                  : FootprintIssue::ParametricStride,
@@ -433,6 +438,7 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
                       ? "subscript multiplies loop-variant values: " +
                             scevText(S)
                       : "stride is a runtime value: " + scevText(S));
+    }
     auto T = translate(Rest.front(), Err);
     if (!T)
       return std::nullopt;
@@ -534,6 +540,8 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
       return Quotient;
     if (auto Split = floorDivision(V))
       return Split;
+    if (const BinaryOperator *Div = runtimeDivision(S))
+      return runtimeDivisionError(Div, Err);
     if (auto *BO = dyn_cast<BinaryOperator>(V);
         BO && (BO->getOpcode() == Instruction::SDiv ||
                BO->getOpcode() == Instruction::SRem))

@@ -276,6 +276,10 @@ private:
 
   std::string nameFor(const SCEV *S);
 
+  /// The reason a subscript that uses Div (runtimeDivision) gets.
+  std::nullopt_t runtimeDivisionError(const BinaryOperator *Div,
+                                      AffineError &Err);
+
   /// `X / d` and `X % d` by a positive constant, X an affine form of the
   /// dimensions that cannot be negative (then division truncates like floor):
   /// the split of a collapse(n) loop's induction variable.
