@@ -9,6 +9,9 @@
 #include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 using namespace llvm;
 using namespace prem;
 
@@ -150,6 +153,34 @@ std::optional<ByteIntervalExprs>
 ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
                          const std::string &Context, const StringSet<> &Known,
                          std::string &Why) {
+  // Every attempt (depth) and every pitch tried builds the slots' byte sets
+  // again, and so do nests of one shape. The expressions come from fresh
+  // reads, so a kept one is what a new build would give.
+  struct Built {
+    std::optional<ByteIntervalExprs> Exprs;
+    std::string Why;
+    bool GaveUp = false;
+  };
+  SmallVector<StringRef, 8> Names(Known.keys());
+  sort(Names);
+  std::string Key =
+      "byte-interval " + join(Names, ",") + "\n" + Context + "\n" + SetText;
+  auto Result = keptResult<Built>(
+      Ctx, Key,
+      [&] {
+        Built B;
+        B.Exprs = buildAfresh(Ctx, SetText, Context, Known, B.Why, B.GaveUp);
+        return B;
+      },
+      [](const Built &B) { return !B.GaveUp; });
+  if (!Result->Exprs)
+    Why = Result->Why;
+  return Result->Exprs;
+}
+
+std::optional<ByteIntervalExprs> ByteIntervalExprs::buildAfresh(
+    isl::ctx Ctx, const std::string &SetText, const std::string &Context,
+    const StringSet<> &Known, std::string &Why, bool &GaveUp) {
   IslQuota Quota(Ctx);
   isl::set Set = parseSet(Ctx, SetText);
   isl::set Given =
@@ -169,6 +200,7 @@ ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
   E.Last = Inner.expr_from(Set.dim_max(0));
   if (Quota.gaveUp() || E.Active.is_null() || E.First.is_null() ||
       E.Last.is_null()) {
+    GaveUp = Quota.gaveUp();
     Why = "isl gave up on the byte interval";
     return std::nullopt;
   }
@@ -237,6 +269,17 @@ ByteInterval prem::emitUnion(ArrayRef<ByteIntervalExprs> Parts,
   return {Active, B.CreateSelect(Active, Begin, B.getInt64(0)), End};
 }
 
+std::shared_ptr<const IntervalLength>
+IntervalLength::get(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
+                    const std::string &Context) {
+  std::string Key = "interval-length " + Context;
+  for (const std::string &Text : SetTexts)
+    Key += "\n" + Text;
+  return keptResult<IntervalLength>(
+      Ctx, Key, [&] { return IntervalLength(Ctx, SetTexts, Context); },
+      [](const IntervalLength &L) { return !L.GaveUp; });
+}
+
 IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
                                const std::string &Context)
     : Ctx(Ctx) {
@@ -257,7 +300,8 @@ IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
     Set = Set.intersect_params(std::move(Given));
     widenRange(First, Last, Set);
   }
-  if (First.is_null() || Last.is_null() || Quota.gaveUp())
+  GaveUp = Quota.gaveUp();
+  if (First.is_null() || Last.is_null() || GaveUp)
     return;
   isl::set Params = isl::set::universe(Last.space().params());
   isl::pw_aff One(std::move(Params), isl::val::one(Ctx));
@@ -268,6 +312,19 @@ std::optional<uint64_t>
 IntervalLength::largest(const std::string &Context) const {
   if (Length.is_null())
     return std::nullopt;
+  // The search asks for the same contexts for every slot and size.
+  auto It = Largest.find(Context);
+  if (It != Largest.end())
+    return It->second;
+  bool GaveUp = false;
+  std::optional<uint64_t> Max = largestAfresh(Context, GaveUp);
+  if (!GaveUp)
+    Largest.try_emplace(Context, Max);
+  return Max;
+}
+
+std::optional<uint64_t>
+IntervalLength::largestAfresh(const std::string &Context, bool &GaveUp) const {
   IslQuota Quota(Ctx);
   isl::set Given = parseSetToMeasure(Ctx, Context);
   if (Given.is_null())
@@ -284,7 +341,8 @@ IntervalLength::largest(const std::string &Context) const {
   if (Lengths.is_empty().is_true())
     return 0;
   std::optional<int64_t> Max = maxOfDim(Lengths, 0);
-  if (!Max || Quota.gaveUp())
+  GaveUp = Quota.gaveUp();
+  if (!Max || GaveUp)
     return std::nullopt;
   return uint64_t(std::max<int64_t>(*Max, 0));
 }

@@ -124,7 +124,7 @@ static TextCaches &textCaches() {
   return *Caches;
 }
 
-static IslTextCache *textCacheOf(isl::ctx Ctx) {
+IslTextCache *IslTextCache::of(isl::ctx Ctx) {
   TextCaches &Caches = textCaches();
   std::lock_guard<std::mutex> Guard(Caches.Lock);
   return Caches.ByContext.lookup(Ctx.get());
@@ -164,7 +164,7 @@ isl::set prem::parseSet(isl::ctx Ctx, const std::string &Text) {
 }
 
 isl::set prem::parseSetToMeasure(isl::ctx Ctx, const std::string &Text) {
-  if (IslTextCache *Cache = textCacheOf(Ctx))
+  if (IslTextCache *Cache = IslTextCache::of(Ctx))
     return Cache->set(Text);
   return parseSet(Ctx, Text);
 }
@@ -257,13 +257,19 @@ static std::string columnMap(uint64_t Pitch) {
 
 std::optional<RowsAndColumns>
 prem::rowsAndColumns(isl::ctx Ctx, const std::string &Bytes, uint64_t Pitch) {
-  IslQuota Quota(Ctx);
-  isl::set Set = parseSet(Ctx, Bytes);
-  isl::set Rows = simplify(applyMap(Set, rowMap(Pitch)));
-  isl::set Columns = simplify(applyMap(std::move(Set), columnMap(Pitch)));
-  if (Rows.is_null() || Columns.is_null() || Quota.gaveUp())
-    return std::nullopt;
-  return RowsAndColumns{toString(Rows), toString(Columns)};
+  // Text of fresh reads: the same for the same bytes and pitch.
+  auto Compute = [&]() -> std::optional<RowsAndColumns> {
+    IslQuota Quota(Ctx);
+    isl::set Set = parseSet(Ctx, Bytes);
+    isl::set Rows = simplify(applyMap(Set, rowMap(Pitch)));
+    isl::set Columns = simplify(applyMap(std::move(Set), columnMap(Pitch)));
+    if (Rows.is_null() || Columns.is_null() || Quota.gaveUp())
+      return std::nullopt;
+    return RowsAndColumns{toString(Rows), toString(Columns)};
+  };
+  return *keptResult<std::optional<RowsAndColumns>>(
+      Ctx, "rows-and-columns " + std::to_string(Pitch) + " " + Bytes, Compute,
+      [](const std::optional<RowsAndColumns> &RC) { return RC.has_value(); });
 }
 
 /// Every point from the set's first to its last, per parameter value.
@@ -339,9 +345,23 @@ prem::whereColumnsWithin(isl::ctx Ctx, ArrayRef<std::string> Sets,
 
 bool prem::rectangleWithinInterval(isl::ctx Ctx, ArrayRef<std::string> Sets,
                                    uint64_t Pitch, const std::string &Context) {
-  IslQuota Quota(Ctx);
-  auto R = rectangleOf(Ctx, Sets, Pitch, Context);
-  return R && isSubset(R->Rectangle, R->Interval) && !Quota.gaveUp();
+  // (nullopt: the quota ran out.)
+  auto Compute = [&]() -> std::optional<bool> {
+    IslQuota Quota(Ctx);
+    auto R = rectangleOf(Ctx, Sets, Pitch, Context);
+    bool Within = R && isSubset(R->Rectangle, R->Interval);
+    if (Quota.gaveUp())
+      return std::nullopt;
+    return Within;
+  };
+  std::string Key =
+      "rectangle-within-interval " + std::to_string(Pitch) + "\n" + Context;
+  for (const std::string &Text : Sets)
+    Key += "\n" + Text;
+  return keptResult<std::optional<bool>>(
+             Ctx, Key, Compute,
+             [](const std::optional<bool> &W) { return W.has_value(); })
+      ->value_or(false);
 }
 
 bool prem::rectangleWritten(isl::ctx Ctx, ArrayRef<std::string> Sets,

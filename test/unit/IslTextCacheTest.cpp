@@ -5,9 +5,12 @@
 // context): the same text gives the same isl object, whose points
 // operations never change; a read that failed is tried again; without a
 // cache, or once it is gone, and always for parseSet, every read is isl's.
+// keptResult keeps a computation's whole result by its key while the cache
+// lives; IntervalLength::get and ByteIntervalExprs::build go through it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "prem/Support/IslCodegen.h"
 #include "prem/Support/IslSet.h"
 
 #include "isl/options.h"
@@ -104,6 +107,76 @@ TEST_F(TextCache, ContextsKeepTheirOwnCaches) {
     EXPECT_EQ(There.ctx().get(), Other);
   }
   isl_ctx_free(Other);
+}
+
+TEST_F(TextCache, AWholeResultIsComputedOnce) {
+  unsigned Runs = 0;
+  auto Count = [&] { return ++Runs; };
+  auto Whole = [](unsigned) { return true; };
+  // Without a cache every caller computes.
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, Whole), 1u);
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, Whole), 2u);
+  {
+    IslTextCache Cache(Ctx);
+    auto First = keptResult<unsigned>(Ctx, "count", Count, Whole);
+    EXPECT_EQ(*First, 3u);
+    EXPECT_EQ(keptResult<unsigned>(Ctx, "count", Count, Whole), First);
+    EXPECT_EQ(*keptResult<unsigned>(Ctx, "other", Count, Whole), 4u);
+    EXPECT_EQ(Runs, 4u);
+  }
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, Whole), 5u);
+}
+
+TEST_F(TextCache, AResultCutShortIsComputedAgain) {
+  IslTextCache Cache(Ctx);
+  unsigned Runs = 0;
+  auto Count = [&] { return ++Runs; };
+  auto WholeFromTheSecond = [](unsigned Run) { return Run >= 2; };
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, WholeFromTheSecond), 1u);
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, WholeFromTheSecond), 2u);
+  EXPECT_EQ(*keptResult<unsigned>(Ctx, "count", Count, WholeFromTheSecond), 2u);
+  EXPECT_EQ(Runs, 2u);
+}
+
+// The tile-size search asks for the lengths of the same sets for every
+// slot, pitch and depth: one length per sets and context, and its answers
+// are those of a length built afresh.
+TEST_F(TextCache, IntervalLengthsAreShared) {
+  std::string Bounds = "[n, lb] -> { : n >= 1 }";
+  std::string One = "[n, lb] -> { : n = 1 }", Four = "[n, lb] -> { : n = 4 }";
+  IntervalLength Fresh(Ctx, {Tile}, Bounds);
+  IslTextCache Cache(Ctx);
+  auto Length = IntervalLength::get(Ctx, {Tile}, Bounds);
+  EXPECT_EQ(IntervalLength::get(Ctx, {Tile}, Bounds), Length);
+  EXPECT_NE(IntervalLength::get(Ctx, {Tile}, One), Length);
+  for (int Ask = 0; Ask < 2; ++Ask) {
+    EXPECT_EQ(Length->largest(One), std::optional<uint64_t>(4));
+    EXPECT_EQ(Length->largest(Four), std::optional<uint64_t>(3 * 512 + 4));
+    EXPECT_EQ(Length->largest(Four), Fresh.largest(Four));
+  }
+  // Unbounded: no largest length, however often asked.
+  EXPECT_EQ(Length->largest(Bounds), std::nullopt);
+  EXPECT_EQ(Length->largest(Bounds), std::nullopt);
+}
+
+// A kept interval's code is the code of a fresh build, and a set without
+// one gives the same reason each time.
+TEST_F(TextCache, ByteIntervalCodeIsKeptWithItsReason) {
+  IslTextCache Cache(Ctx);
+  llvm::StringSet<> Known{"n", "lb"};
+  std::string Context = "[n, lb] -> { : n >= 1 }", Why;
+  auto Code = ByteIntervalExprs::build(Ctx, Tile, Context, Known, Why);
+  ASSERT_TRUE(Code.has_value());
+  EXPECT_TRUE(Why.empty());
+  EXPECT_TRUE(ByteIntervalExprs::build(Ctx, Tile, Context, Known, Why));
+  // Without the parameter lb the code cannot be emitted.
+  llvm::StringSet<> OnlyN{"n"};
+  EXPECT_FALSE(ByteIntervalExprs::build(Ctx, Tile, Context, OnlyN, Why));
+  std::string FirstWhy = Why;
+  EXPECT_NE(FirstWhy.find("no code form"), std::string::npos);
+  Why.clear();
+  EXPECT_FALSE(ByteIntervalExprs::build(Ctx, Tile, Context, OnlyN, Why));
+  EXPECT_EQ(Why, FirstWhy);
 }
 
 } // namespace

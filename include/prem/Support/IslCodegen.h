@@ -14,6 +14,7 @@
 
 #include "isl/isl-noexceptions.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -43,6 +44,12 @@ public:
                     llvm::IRBuilderBase &B) const;
 
 private:
+  /// build() without the kept results; GaveUp when isl's quota ran out.
+  static std::optional<ByteIntervalExprs>
+  buildAfresh(isl::ctx Ctx, const std::string &SetText,
+              const std::string &Context, const llvm::StringSet<> &Known,
+              std::string &Why, bool &GaveUp);
+
   isl::ast_expr Active, First, Last;
 };
 
@@ -63,15 +70,27 @@ ByteInterval emitUnion(llvm::ArrayRef<ByteIntervalExprs> Parts,
 /// (the parameter values of every tile).
 class IntervalLength {
 public:
+  /// The length for these sets, built once per isl context while its
+  /// IslTextCache lives (keptResult) and shared by whoever asks again.
+  static std::shared_ptr<const IntervalLength>
+  get(isl::ctx Ctx, llvm::ArrayRef<std::string> SetTexts,
+      const std::string &Context);
   IntervalLength(isl::ctx Ctx, llvm::ArrayRef<std::string> SetTexts,
                  const std::string &Context);
 
-  /// Largest length over the parameter values in Context, when bounded.
+  /// Largest length over the parameter values in Context, when bounded
+  /// (each context's answer is kept, unless the quota ran out).
   std::optional<uint64_t> largest(const std::string &Context) const;
 
 private:
+  std::optional<uint64_t> largestAfresh(const std::string &Context,
+                                        bool &GaveUp) const;
+
   isl::ctx Ctx;
   isl::pw_aff Length;
+  /// The quota ran out while building Length.
+  bool GaveUp = false;
+  mutable llvm::StringMap<std::optional<uint64_t>> Largest;
 };
 
 } // namespace prem

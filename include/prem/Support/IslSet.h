@@ -20,6 +20,7 @@
 #include "isl/isl-noexceptions.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -57,10 +58,45 @@ public:
 
   isl::set set(const std::string &Text);
 
+  /// The cache open for Ctx, if any.
+  static IslTextCache *of(isl::ctx Ctx);
+
+  /// A computation's result kept under Key (the computation's name and the
+  /// texts it read), null when none is; see keptResult.
+  std::shared_ptr<const void> kept(const std::string &Key) const {
+    return Results.lookup(Key);
+  }
+  void keep(const std::string &Key, std::shared_ptr<const void> Result) {
+    Results[Key] = std::move(Result);
+  }
+
 private:
   isl_ctx *Ctx;
   llvm::StringMap<isl::set> Sets;
+  llvm::StringMap<std::shared_ptr<const void>> Results;
 };
+
+/// Compute()'s result for Key, computed once while Ctx's IslTextCache lives
+/// (every time without one). For computations whose result depends only on
+/// the texts Key names and is never changed once made (numbers, truth
+/// values, text, isl expressions read from fresh sets): the tile-size search
+/// builds the same lengths, rows and interval code for every slot, pitch and
+/// depth, and nests of one shape in several kernels give the same texts
+/// (issue 27). A result that Whole() rejects (cut short by an isl quota) is
+/// not kept: the next caller computes it again, as without the cache. Each
+/// Key starts with the computation's name, one type per name.
+template <typename T, typename ComputeFn, typename WholeFn>
+std::shared_ptr<const T> keptResult(isl::ctx Ctx, const std::string &Key,
+                                    ComputeFn Compute, WholeFn Whole) {
+  IslTextCache *Cache = IslTextCache::of(Ctx);
+  if (Cache)
+    if (std::shared_ptr<const void> Kept = Cache->kept(Key))
+      return std::static_pointer_cast<const T>(Kept);
+  auto Result = std::make_shared<const T>(Compute());
+  if (Cache && Whole(*Result))
+    Cache->keep(Key, Result);
+  return Result;
+}
 /// The union; a null operand is the empty set.
 isl::set unite(isl::set A, isl::set B);
 

@@ -208,7 +208,7 @@ private:
     SmallVector<ByteIntervalExprs, 2> TouchedCode;
     std::optional<ByteIntervalExprs> WrittenCode;
     /// The length of its interval, for the tile-size search.
-    std::unique_ptr<IntervalLength> Length;
+    std::shared_ptr<const IntervalLength> Length;
     /// Seed 003's 2-D transfer instead of the interval (Pitch != 0): rows
     /// Pitch bytes apart in the array, only the touched columns of each in
     /// the scratchpad, rows there RowAlign-aligned. Code and sizes for the
@@ -219,7 +219,7 @@ private:
     /// are not copied, as they may lie outside the array.
     bool Clipped = false;
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
-    std::unique_ptr<IntervalLength> Rows, Columns;
+    std::shared_ptr<const IntervalLength> Rows, Columns;
   };
   SmallVector<Slot, 4> Slots;
   /// Slot of every memory access of the loop.
@@ -299,20 +299,6 @@ private:
   /// its transfer; the reason when the interval has no code.
   std::string prepareSlot(Slot &S, const std::string &Context,
                           const StringSet<> &Known);
-  /// ByteIntervalExprs::build, once per set, context and known parameters:
-  /// every attempt (depth) and every pitch tried builds the slots' byte
-  /// sets again, a third of the tile search's isl time (issue 27). The
-  /// expressions come from fresh reads, so a kept one is what a new build
-  /// would give.
-  std::optional<ByteIntervalExprs> byteInterval(const std::string &Bytes,
-                                                const std::string &Context,
-                                                const StringSet<> &Known,
-                                                std::string &Why);
-  struct BuiltInterval {
-    std::optional<ByteIntervalExprs> Exprs;
-    std::string Why;
-  };
-  StringMap<BuiltInterval> BuiltIntervals;
   /// Makes a slot a 2-D transfer when that moves at most half the bytes.
   void chooseTransfer(Slot &S, const std::string &Context,
                       const StringSet<> &Known);

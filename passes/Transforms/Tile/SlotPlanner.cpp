@@ -31,21 +31,6 @@ static cl::opt<uint64_t> ForcedIterations(
 /// Most SIMT iterations tried for one tile when the loop's length is unknown.
 static constexpr uint64_t MostIterations = uint64_t(1) << 20;
 
-std::optional<ByteIntervalExprs>
-NestTiler::byteInterval(const std::string &Bytes, const std::string &Context,
-                        const StringSet<> &Known, std::string &Why) {
-  SmallVector<StringRef, 8> Names(Known.keys());
-  sort(Names);
-  std::string Key = Bytes + '\0' + Context + '\0' + join(Names, ",");
-  auto [It, New] = BuiltIntervals.try_emplace(Key);
-  if (New)
-    It->second.Exprs =
-        ByteIntervalExprs::build(Ctx, Bytes, Context, Known, It->second.Why);
-  if (!It->second.Exprs)
-    Why = It->second.Why;
-  return It->second.Exprs;
-}
-
 /// Seed 003's 2-D transfer. A column block of a row-major array (B[k][j]
 /// for a tile of j) spans nearly the whole array as one interval; as rows
 /// of the array's pitch holding only the tile's columns it is small. The
@@ -62,20 +47,20 @@ NestTiler::byteInterval(const std::string &Bytes, const std::string &Context,
 std::string NestTiler::prepareSlot(Slot &S, const std::string &Context,
                                    const StringSet<> &Known) {
   std::string Why;
-  S.Length = std::make_unique<IntervalLength>(Ctx, S.Sets, tilesWithinLoops());
+  S.Length = IntervalLength::get(Ctx, S.Sets, tilesWithinLoops());
   // A virtual layout moves only by rows: no interval code (its bytes are not
   // the array's).
   const ArrayFootprint &A = Nest.Arrays[S.Array];
   if (!A.VirtualRowBytes) {
     for (const std::string &Bytes : S.Sets) {
-      auto Code = byteInterval(Bytes, Context, Known, Why);
+      auto Code = ByteIntervalExprs::build(Ctx, Bytes, Context, Known, Why);
       if (!Code)
         return Why;
       S.TouchedCode.push_back(std::move(*Code));
     }
     if (S.WriteHasNoHoles)
       S.WrittenCode =
-          byteInterval(S.WrittenBytes, Context, Known, Why);
+          ByteIntervalExprs::build(Ctx, S.WrittenBytes, Context, Known, Why);
     // Without code for the written interval, store element by element.
     S.WriteHasNoHoles = S.WrittenCode.has_value();
   }
@@ -109,8 +94,8 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
   // (Worked out only for a pitch that fails at one iteration.)
   std::optional<std::string> Whole;
   std::optional<uint64_t> WholeInterval;
-  auto SavesHalfOfWhole = [&](IntervalLength &Rows, IntervalLength &Columns,
-                              uint64_t Align) {
+  auto SavesHalfOfWhole = [&](const IntervalLength &Rows,
+                              const IntervalLength &Columns, uint64_t Align) {
     if (!Whole) {
       auto Trip = TileDepth ? maxTrip(TileDepth) : std::nullopt;
       if (!Trip || *Trip <= 1)
@@ -158,8 +143,8 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     }
     if (RowSets.size() != Touched.size())
       continue;
-    auto Rows = std::make_unique<IntervalLength>(Ctx, RowSets, Bounds);
-    auto Columns = std::make_unique<IntervalLength>(Ctx, ColumnSets, Bounds);
+    auto Rows = IntervalLength::get(Ctx, RowSets, Bounds);
+    auto Columns = IntervalLength::get(Ctx, ColumnSets, Bounds);
     // (A virtual layout's rows may be unbounded in one iteration, as an
     // interval may be: the tile-size search then looks deeper.)
     auto R = Rows->largest(One), W = Columns->largest(One);
@@ -182,8 +167,10 @@ void NestTiler::chooseTransfer(Slot &S, const std::string &Context,
     SmallVector<ByteIntervalExprs, 2> RowCode, ColumnCode;
     std::string Why;
     for (auto [RowSet, ColumnSet] : zip(RowSets, ColumnSets)) {
-      auto RowExprs = byteInterval(RowSet, Context, Known, Why);
-      auto ColumnExprs = byteInterval(ColumnSet, Context, Known, Why);
+      auto RowExprs =
+          ByteIntervalExprs::build(Ctx, RowSet, Context, Known, Why);
+      auto ColumnExprs =
+          ByteIntervalExprs::build(Ctx, ColumnSet, Context, Known, Why);
       if (!RowExprs || !ColumnExprs)
         break;
       RowCode.push_back(std::move(*RowExprs));
