@@ -253,7 +253,13 @@ static std::pair<Loop *, PHINode *> findWorksharingLoop(CallBase &Init,
     return {nullptr, nullptr};
   const Value *LowerBoundPtr = Init.getArgOperand(4)->stripPointerCasts();
   auto StartsAtLowerBound = [&](const Value *V) {
-    auto *Load = dyn_cast<LoadInst>(stripIntCasts(V));
+    // (Through a freeze too: the runtime wrote a defined value there, which
+    // freeze gives back unchanged. InstCombine freezes the bound of some
+    // collapse(2) nests without an inner loop.)
+    V = stripIntCasts(V);
+    if (auto *Freeze = dyn_cast<FreezeInst>(V))
+      V = stripIntCasts(Freeze->getOperand(0));
+    auto *Load = dyn_cast<LoadInst>(V);
     return Load &&
            Load->getPointerOperand()->stripPointerCasts() == LowerBoundPtr;
   };
