@@ -159,7 +159,10 @@ ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
   struct Built {
     std::optional<ByteIntervalExprs> Exprs;
     std::string Why;
-    bool GaveUp = false;
+    /// Every expression was built: a failure is then the expressions'
+    /// own (no code form), not isl's (a quota may end a computation with
+    /// another error than isl_error_quota, a parser's syntax error).
+    bool Complete = false;
   };
   SmallVector<StringRef, 8> Names(Known.keys());
   sort(Names);
@@ -169,10 +172,10 @@ ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
       Ctx, Key,
       [&] {
         Built B;
-        B.Exprs = buildAfresh(Ctx, SetText, Context, Known, B.Why, B.GaveUp);
+        B.Exprs = buildAfresh(Ctx, SetText, Context, Known, B.Why, B.Complete);
         return B;
       },
-      [](const Built &B) { return !B.GaveUp; });
+      [](const Built &B) { return B.Complete; });
   if (!Result->Exprs)
     Why = Result->Why;
   return Result->Exprs;
@@ -180,7 +183,7 @@ ByteIntervalExprs::build(isl::ctx Ctx, const std::string &SetText,
 
 std::optional<ByteIntervalExprs> ByteIntervalExprs::buildAfresh(
     isl::ctx Ctx, const std::string &SetText, const std::string &Context,
-    const StringSet<> &Known, std::string &Why, bool &GaveUp) {
+    const StringSet<> &Known, std::string &Why, bool &Complete) {
   IslQuota Quota(Ctx);
   isl::set Set = parseSet(Ctx, SetText);
   isl::set Given =
@@ -200,10 +203,10 @@ std::optional<ByteIntervalExprs> ByteIntervalExprs::buildAfresh(
   E.Last = Inner.expr_from(Set.dim_max(0));
   if (Quota.gaveUp() || E.Active.is_null() || E.First.is_null() ||
       E.Last.is_null()) {
-    GaveUp = Quota.gaveUp();
     Why = "isl gave up on the byte interval";
     return std::nullopt;
   }
+  Complete = true;
   if (!ExprLowering::lowerable(E.Active, Known) ||
       !ExprLowering::lowerable(E.First, Known) ||
       !ExprLowering::lowerable(E.Last, Known)) {
@@ -277,7 +280,7 @@ IntervalLength::get(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
     Key += "\n" + Text;
   return keptResult<IntervalLength>(
       Ctx, Key, [&] { return IntervalLength(Ctx, SetTexts, Context); },
-      [](const IntervalLength &L) { return !L.GaveUp; });
+      [](const IntervalLength &L) { return !L.Length.is_null(); });
 }
 
 IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
@@ -300,8 +303,7 @@ IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
     Set = Set.intersect_params(std::move(Given));
     widenRange(First, Last, Set);
   }
-  GaveUp = Quota.gaveUp();
-  if (First.is_null() || Last.is_null() || GaveUp)
+  if (First.is_null() || Last.is_null() || Quota.gaveUp())
     return;
   isl::set Params = isl::set::universe(Last.space().params());
   isl::pw_aff One(std::move(Params), isl::val::one(Ctx));
@@ -316,15 +318,15 @@ IntervalLength::largest(const std::string &Context) const {
   auto It = Largest.find(Context);
   if (It != Largest.end())
     return It->second;
-  bool GaveUp = false;
-  std::optional<uint64_t> Max = largestAfresh(Context, GaveUp);
-  if (!GaveUp)
+  // (Only a value: no value may also mean that the quota ran out.)
+  std::optional<uint64_t> Max = largestAfresh(Context);
+  if (Max)
     Largest.try_emplace(Context, Max);
   return Max;
 }
 
 std::optional<uint64_t>
-IntervalLength::largestAfresh(const std::string &Context, bool &GaveUp) const {
+IntervalLength::largestAfresh(const std::string &Context) const {
   IslQuota Quota(Ctx);
   isl::set Given = parseSetToMeasure(Ctx, Context);
   if (Given.is_null())
@@ -341,8 +343,7 @@ IntervalLength::largestAfresh(const std::string &Context, bool &GaveUp) const {
   if (Lengths.is_empty().is_true())
     return 0;
   std::optional<int64_t> Max = maxOfDim(Lengths, 0);
-  GaveUp = Quota.gaveUp();
-  if (!Max || GaveUp)
+  if (!Max || Quota.gaveUp())
     return std::nullopt;
   return uint64_t(std::max<int64_t>(*Max, 0));
 }

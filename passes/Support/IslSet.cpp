@@ -257,7 +257,8 @@ static std::string columnMap(uint64_t Pitch) {
 
 std::optional<RowsAndColumns>
 prem::rowsAndColumns(isl::ctx Ctx, const std::string &Bytes, uint64_t Pitch) {
-  // Text of fresh reads: the same for the same bytes and pitch.
+  // Text of fresh reads: the same for the same bytes and pitch. (Only
+  // sets: a failure may be a quota that ran out.)
   auto Compute = [&]() -> std::optional<RowsAndColumns> {
     IslQuota Quota(Ctx);
     isl::set Set = parseSet(Ctx, Bytes);
@@ -345,23 +346,19 @@ prem::whereColumnsWithin(isl::ctx Ctx, ArrayRef<std::string> Sets,
 
 bool prem::rectangleWithinInterval(isl::ctx Ctx, ArrayRef<std::string> Sets,
                                    uint64_t Pitch, const std::string &Context) {
-  // (nullopt: the quota ran out.)
-  auto Compute = [&]() -> std::optional<bool> {
+  auto Compute = [&] {
     IslQuota Quota(Ctx);
     auto R = rectangleOf(Ctx, Sets, Pitch, Context);
-    bool Within = R && isSubset(R->Rectangle, R->Interval);
-    if (Quota.gaveUp())
-      return std::nullopt;
-    return Within;
+    return R && isSubset(R->Rectangle, R->Interval) && !Quota.gaveUp();
   };
   std::string Key =
       "rectangle-within-interval " + std::to_string(Pitch) + "\n" + Context;
   for (const std::string &Text : Sets)
     Key += "\n" + Text;
-  return keptResult<std::optional<bool>>(
-             Ctx, Key, Compute,
-             [](const std::optional<bool> &W) { return W.has_value(); })
-      ->value_or(false);
+  // Only a yes is kept: a no may also be a quota that ran out (isl's last
+  // error does not always say so).
+  return *keptResult<bool>(Ctx, Key, Compute,
+                           [](bool Within) { return Within; });
 }
 
 bool prem::rectangleWritten(isl::ctx Ctx, ArrayRef<std::string> Sets,

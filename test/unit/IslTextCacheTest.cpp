@@ -14,6 +14,7 @@
 #include "prem/Support/IslSet.h"
 
 #include "isl/options.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <gtest/gtest.h>
 
@@ -177,6 +178,35 @@ TEST_F(TextCache, ByteIntervalCodeIsKeptWithItsReason) {
   Why.clear();
   EXPECT_FALSE(ByteIntervalExprs::build(Ctx, Tile, Context, OnlyN, Why));
   EXPECT_EQ(Why, FirstWhy);
+}
+
+// A length that could not be built (its quota ran out while isl read the
+// sets, which isl may report as a syntax error) is built again by the next
+// caller, who may have the budget; so is a largest value that was not found.
+TEST_F(TextCache, AFailureIsNotKept) {
+  auto &Options = llvm::cl::getRegisteredOptions();
+  auto *Quota = static_cast<llvm::cl::opt<unsigned> *>(
+      Options.lookup("prem-isl-max-operations"));
+  ASSERT_NE(Quota, nullptr);
+  unsigned Default = *Quota;
+  std::string Bounds = "[n, lb] -> { : n >= 1 }";
+  std::string Four = "[n, lb] -> { : n = 4 }";
+  IslTextCache Cache(Ctx);
+  // (IntervalLength takes a twentieth of the budget: one operation.)
+  *Quota = 20;
+  auto Starved = IntervalLength::get(Ctx, {Tile}, Bounds);
+  *Quota = Default;
+  EXPECT_EQ(Starved->largest(Four), std::nullopt);
+  auto Length = IntervalLength::get(Ctx, {Tile}, Bounds);
+  EXPECT_NE(Length, Starved);
+  EXPECT_EQ(Length->largest(Four), std::optional<uint64_t>(3 * 512 + 4));
+  EXPECT_EQ(IntervalLength::get(Ctx, {Tile}, Bounds), Length);
+  // The largest value under a starved quota is asked again.
+  std::string Two = "[n, lb] -> { : n = 2 }";
+  *Quota = 1;
+  EXPECT_EQ(Length->largest(Two), std::nullopt);
+  *Quota = Default;
+  EXPECT_EQ(Length->largest(Two), std::optional<uint64_t>(512 + 4));
 }
 
 } // namespace

@@ -44,11 +44,12 @@ public:
                     llvm::IRBuilderBase &B) const;
 
 private:
-  /// build() without the kept results; GaveUp when isl's quota ran out.
+  /// build() without the kept results; Complete when isl built every
+  /// expression (a failure is then theirs, not isl's).
   static std::optional<ByteIntervalExprs>
   buildAfresh(isl::ctx Ctx, const std::string &SetText,
               const std::string &Context, const llvm::StringSet<> &Known,
-              std::string &Why, bool &GaveUp);
+              std::string &Why, bool &Complete);
 
   isl::ast_expr Active, First, Last;
 };
@@ -71,7 +72,8 @@ ByteInterval emitUnion(llvm::ArrayRef<ByteIntervalExprs> Parts,
 class IntervalLength {
 public:
   /// The length for these sets, built once per isl context while its
-  /// IslTextCache lives (keptResult) and shared by whoever asks again.
+  /// IslTextCache lives (keptResult) and shared by whoever asks again; one
+  /// that could not be built is built again.
   static std::shared_ptr<const IntervalLength>
   get(isl::ctx Ctx, llvm::ArrayRef<std::string> SetTexts,
       const std::string &Context);
@@ -79,17 +81,14 @@ public:
                  const std::string &Context);
 
   /// Largest length over the parameter values in Context, when bounded
-  /// (each context's answer is kept, unless the quota ran out).
+  /// (each context's value is kept; no value is asked again).
   std::optional<uint64_t> largest(const std::string &Context) const;
 
 private:
-  std::optional<uint64_t> largestAfresh(const std::string &Context,
-                                        bool &GaveUp) const;
+  std::optional<uint64_t> largestAfresh(const std::string &Context) const;
 
   isl::ctx Ctx;
   isl::pw_aff Length;
-  /// The quota ran out while building Length.
-  bool GaveUp = false;
   mutable llvm::StringMap<std::optional<uint64_t>> Largest;
 };
 

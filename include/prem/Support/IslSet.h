@@ -82,9 +82,12 @@ private:
 /// values, text, isl expressions read from fresh sets): the tile-size search
 /// builds the same lengths, rows and interval code for every slot, pitch and
 /// depth, and nests of one shape in several kernels give the same texts
-/// (issue 27). A result that Whole() rejects (cut short by an isl quota) is
-/// not kept: the next caller computes it again, as without the cache. Each
-/// Key starts with the computation's name, one type per name.
+/// (issue 27). A result that Whole() rejects is not kept: the next caller
+/// computes it again, as without the cache. Only successes should be kept:
+/// a failure may be a quota that ran out, which isl's last error does not
+/// always say (a parser cut short reports a syntax error), and the same
+/// computation may succeed later on sets the IslTextCache has read by then.
+/// Each Key starts with the computation's name, one type per name.
 template <typename T, typename ComputeFn, typename WholeFn>
 std::shared_ptr<const T> keptResult(isl::ctx Ctx, const std::string &Key,
                                     ComputeFn Compute, WholeFn Whole) {
