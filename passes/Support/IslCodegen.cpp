@@ -10,6 +10,7 @@
 #include "prem/Support/IslSet.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -318,16 +319,19 @@ IntervalLength::largest(const std::string &Context) const {
   auto It = Largest.find(Context);
   if (It != Largest.end())
     return It->second;
-  // (Only a value: no value may also mean that the quota ran out.)
-  std::optional<uint64_t> Max = largestAfresh(Context);
-  if (Max)
+  // (No value is kept only where isl did not fail: unbounded.)
+  bool Sure = false;
+  std::optional<uint64_t> Max = largestAfresh(Context, Sure);
+  if (Sure)
     Largest.try_emplace(Context, Max);
   return Max;
 }
 
 std::optional<uint64_t>
-IntervalLength::largestAfresh(const std::string &Context) const {
+IntervalLength::largestAfresh(const std::string &Context, bool &Sure) const {
   IslQuota Quota(Ctx);
+  // (Set on the way out, whichever return takes it.)
+  auto Done = llvm::make_scope_exit([&] { Sure = !Quota.failed(); });
   isl::set Given = parseSetToMeasure(Ctx, Context);
   if (Given.is_null())
     return std::nullopt;

@@ -70,6 +70,10 @@ bool IslQuota::gaveUp() const {
   return isl_ctx_last_error(Ctx) == isl_error_quota;
 }
 
+bool IslQuota::failed() const {
+  return isl_ctx_last_error(Ctx) != isl_error_none;
+}
+
 isl::pw_aff prem::unionMin(isl::pw_aff A, isl::pw_aff B) {
   return isl::manage(isl_pw_aff_union_min(A.release(), B.release()));
 }
@@ -346,19 +350,23 @@ prem::whereColumnsWithin(isl::ctx Ctx, ArrayRef<std::string> Sets,
 
 bool prem::rectangleWithinInterval(isl::ctx Ctx, ArrayRef<std::string> Sets,
                                    uint64_t Pitch, const std::string &Context) {
-  auto Compute = [&] {
+  // (nullopt: isl failed, perhaps for the quota.)
+  auto Compute = [&]() -> std::optional<bool> {
     IslQuota Quota(Ctx);
     auto R = rectangleOf(Ctx, Sets, Pitch, Context);
-    return R && isSubset(R->Rectangle, R->Interval) && !Quota.gaveUp();
+    bool Within = R && isSubset(R->Rectangle, R->Interval);
+    if (Quota.failed())
+      return std::nullopt;
+    return Within;
   };
   std::string Key =
       "rectangle-within-interval " + std::to_string(Pitch) + "\n" + Context;
   for (const std::string &Text : Sets)
     Key += "\n" + Text;
-  // Only a yes is kept: a no may also be a quota that ran out (isl's last
-  // error does not always say so).
-  return *keptResult<bool>(Ctx, Key, Compute,
-                           [](bool Within) { return Within; });
+  return keptResult<std::optional<bool>>(
+             Ctx, Key, Compute,
+             [](const std::optional<bool> &W) { return W.has_value(); })
+      ->value_or(false);
 }
 
 bool prem::rectangleWritten(isl::ctx Ctx, ArrayRef<std::string> Sets,

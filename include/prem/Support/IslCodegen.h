@@ -81,11 +81,13 @@ public:
                  const std::string &Context);
 
   /// Largest length over the parameter values in Context, when bounded
-  /// (each context's value is kept; no value is asked again).
+  /// (each context's answer is kept, unless isl failed).
   std::optional<uint64_t> largest(const std::string &Context) const;
 
 private:
-  std::optional<uint64_t> largestAfresh(const std::string &Context) const;
+  /// Sure: isl did not fail (no value then means unbounded).
+  std::optional<uint64_t> largestAfresh(const std::string &Context,
+                                        bool &Sure) const;
 
   isl::ctx Ctx;
   isl::pw_aff Length;

@@ -115,6 +115,10 @@ public:
   IslQuota(isl::ctx Ctx, unsigned long MaxOperations);
   ~IslQuota();
   bool gaveUp() const;
+  /// isl reported an error since the quota began: an answer is then not
+  /// sure, even where gaveUp() is false (a parser that the quota cut short
+  /// reports a syntax error). Nested quotas clear the error state.
+  bool failed() const;
 };
 
 /// The -prem-isl-max-operations budget.
