@@ -22,14 +22,6 @@
 // RUN: cmp %t.cond.plain.ll %t.cond.after.ll
 // CONDITIONAL: kernel k not transformed: an access runs only under a condition
 
-// a 2-D block whose guard compares its y index with its x index (the
-// block's corners pass it, threads between them need not):
-// RUN: %cuda_bare_ir -I %S/Inputs -DTWO_DIMS %s -o %t.y.ll
-// RUN: %opt_prem -passes=verify %t.y.ll -S -o %t.y.plain.ll
-// RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,prem-link-runtime,verify %t.y.ll -S -o %t.y.after.ll -pass-remarks-missed=prem 2>&1 | FileCheck %s --check-prefix=TWO_DIMS
-// RUN: cmp %t.y.plain.ll %t.y.after.ll
-// TWO_DIMS: kernel k not transformed: a comparison of the bounds guard compares two thread dimensions (its block's corners would not bound it)
-
 // a guard whose bound differs between the threads of a block (not a thread
 // index): threads of one block could take different paths:
 // RUN: %cuda_bare_ir -I %S/Inputs -DTHREAD_BOUND %s -o %t.tb.ll
@@ -81,9 +73,6 @@ k(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ z,
 #elif defined(WRAPS)
   if ((unsigned)i - 1u >= (unsigned)m - 2u)
     y[i] = 0.0f;
-#elif defined(TWO_DIMS)
-  if (THREAD_Y < 8 && i < m && THREAD_Y <= i)
-    y[i] = x[THREAD_Y * 64 + i];
 #elif defined(THREAD_TRIP)
   if (i < m)
     for (int j = 0; j < 256 + THREAD_X; j++)

@@ -251,7 +251,13 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
   const SIMTInfo &SIMT = Nest.Kernel->SIMT;
   auto Read = [&](Intrinsic::ID ID) { return B.CreateIntrinsic(ID, {}); };
   Value *Full;
-  ValueToSCEVMapTy AtEnd[2];
+  // The thread index at each corner of the block: the guard's comparisons
+  // are affine in it without wrapping (cornerBoundedSide), so each side's
+  // difference is least and greatest at corners, and a comparison holds at
+  // every thread where it holds at every corner. With one thread dimension
+  // per comparison the first and the last thread are enough; a comparison
+  // of two (syr2k's j <= i) needs all four (eight for three).
+  SmallVector<ValueToSCEVMapTy, 8> Corners;
   if (SIMT.BlockShape) {
     // The footprint numbers the threads of a block of this shape.
     Value *Shape[3] = {Threads, Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),
@@ -261,14 +267,31 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
       Value *Stated = B.CreateICmpEQ(Shape[Dim], B.getInt32(Size));
       Full = Full ? B.CreateAnd(Full, Stated) : Stated;
     }
-    // The guard at the block's first and last thread: every comparison is
-    // of one thread dimension, so the corners bound it.
+    Corners.emplace_back();
+    if (!GuardRelatesDimensions)
+      Corners.emplace_back();
     for (auto [Reads, Size] :
-         zip(SIMT.threadIndexReadsByDim(), *SIMT.BlockShape))
-      for (Value *Tid : *Reads) {
-        AtEnd[0][Tid] = SE.getZero(Tid->getType());
-        AtEnd[1][Tid] = SE.getConstant(Tid->getType(), Size - 1);
+         zip(SIMT.threadIndexReadsByDim(), *SIMT.BlockShape)) {
+      if (!GuardRelatesDimensions) {
+        for (Value *Tid : *Reads) {
+          Corners[0][Tid] = SE.getZero(Tid->getType());
+          Corners[1][Tid] = SE.getConstant(Tid->getType(), Size - 1);
+        }
+        continue;
       }
+      // Each corner so far, at this dimension's first thread and (where
+      // the block has more than one) at its last.
+      SmallVector<ValueToSCEVMapTy, 8> Next;
+      for (const ValueToSCEVMapTy &C : Corners)
+        for (uint64_t At : Size > 1 ? SmallVector<uint64_t, 2>{0, Size - 1}
+                                    : SmallVector<uint64_t, 2>{0}) {
+          ValueToSCEVMapTy Corner = C;
+          for (Value *Tid : *Reads)
+            Corner[Tid] = SE.getConstant(Tid->getType(), At);
+          Next.push_back(std::move(Corner));
+        }
+      Corners = std::move(Next);
+    }
   } else {
     // 1-D blocks: the accesses do not depend on y and z (the footprint
     // refuses those reads in a kernel of no block shape).
@@ -282,45 +305,46 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
     if (SIMT.BlockSize)
       Full = B.CreateAnd(Full,
                          B.CreateICmpEQ(Threads, B.getInt32(*SIMT.BlockSize)));
-    // The guard, at the block's first and last thread: each side of each
-    // comparison is affine in the thread index, so the threads that pass an
-    // ordering comparison form one range.
+    Corners.resize(2);
     for (Value *Tid : SIMT.ThreadIndexReads) {
-      AtEnd[0][Tid] = SE.getZero(Tid->getType());
-      AtEnd[1][Tid] = SE.getMinusSCEV(
+      Corners[0][Tid] = SE.getZero(Tid->getType());
+      Corners[1][Tid] = SE.getMinusSCEV(
           SE.getTruncateOrZeroExtend(SE.getSCEV(Threads), Tid->getType()),
           SE.getOne(Tid->getType()));
     }
   }
   if (Guards.empty())
     return Full;
-  // Each side of each comparison at the first (0) and the last (1) thread.
+  // Each side of each comparison at each corner.
   SCEVExpander Expander(SE, "prem");
-  SmallVector<std::array<std::array<Value *, 2>, 2>, 2> Sides(Guards.size());
-  for (unsigned End : {0, 1})
+  SmallVector<SmallVector<std::array<Value *, 2>, 8>, 2> Sides(Guards.size());
+  for (ValueToSCEVMapTy &Corner : Corners)
     for (auto [G, S] : zip(Guards, Sides)) {
+      std::array<Value *, 2> &At = S.emplace_back();
       for (unsigned Op : {0, 1}) {
         Value *V = G.Cmp->getOperand(Op);
-        S[End][Op] = Expander.expandCodeFor(
-            SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, AtEnd[End]),
+        At[Op] = Expander.expandCodeFor(
+            SCEVParameterRewriter::rewrite(SE.getSCEV(V), SE, Corner),
             V->getType(), B.GetInsertPoint());
       }
-      Value *Passes = B.CreateICmp(G.Cmp->getPredicate(), S[End][0], S[End][1]);
+      Value *Passes = B.CreateICmp(G.Cmp->getPredicate(), At[0], At[1]);
       if (G.Inverted)
         Passes = B.CreateNot(Passes);
       Full = B.CreateAnd(Full, Passes);
     }
-  // x != y (i > 0 on a non-negative i) holds at both ends of the block and
-  // fails between them when x - y crosses zero inside it: the sides must
-  // compare the same way at both ends.
+  // x != y (i > 0 on a non-negative i) holds at every corner and fails
+  // between them when x - y crosses zero inside the block: the sides must
+  // compare the same way at every corner.
   for (auto [G, S] : zip(Guards, Sides)) {
     CmpInst::Predicate P =
         G.Inverted ? G.Cmp->getInversePredicate() : G.Cmp->getPredicate();
     if (P != CmpInst::ICMP_NE)
       continue;
     Value *FirstAbove = B.CreateICmpSGT(S[0][0], S[0][1]);
-    Value *LastAbove = B.CreateICmpSGT(S[1][0], S[1][1]);
-    Full = B.CreateAnd(Full, B.CreateICmpEQ(FirstAbove, LastAbove));
+    for (const std::array<Value *, 2> &At : drop_begin(S)) {
+      Value *Above = B.CreateICmpSGT(At[0], At[1]);
+      Full = B.CreateAnd(Full, B.CreateICmpEQ(FirstAbove, Above));
+    }
   }
   return Full;
 }

@@ -168,6 +168,9 @@ private:
   /// After versionThreadBlock: the first block of the scratchpad path.
   BasicBlock *ScratchpadStart = nullptr;
   SmallVector<GuardTest, 2> Guards;
+  /// A comparison of Guards relates two thread dimensions (j <= i over a
+  /// 2-D block): the full-block check then tests every corner of the block.
+  bool GuardRelatesDimensions = false;
   /// The guard as a constraint on the tiles' parameters (guardConstraint),
   /// worked out once: the tile-size search asks for it at every probe.
   std::string GuardBound;

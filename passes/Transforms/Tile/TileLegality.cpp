@@ -698,8 +698,8 @@ Refusal NestTiler::threadBlockLegality() {
   // A test is part of the bounds guard where the block's corners bound it
   // (cornerBoundedSide): then every thread of a block that passes at its
   // corners passes it.
-  auto BoundsTest = [&](const GuardTest &G) -> Refusal {
-    unsigned Dims = 0;
+  auto BoundsTest = [&](const GuardTest &G, unsigned &Dims) -> Refusal {
+    Dims = 0;
     const SCEV *Sides[2] = {SE.getSCEV(G.Cmp->getOperand(0)),
                             SE.getSCEV(G.Cmp->getOperand(1))};
     // Under an unsigned comparison a side that may be negative wraps to a
@@ -721,11 +721,14 @@ Refusal NestTiler::threadBlockLegality() {
       return {Refusal::KernelShape,
               "the bounds guard is not affine in the thread index, or not "
               "alike in every thread of a block, or may wrap around"};
-    // Over a 2-D block, i < j passes at both corners and fails between.
-    if (Dims & (Dims - 1))
+    // Over a block of no stated shape the footprint has no y or z (it
+    // refuses their reads); over a 2-D block, i < j passes at the first
+    // and the last thread and fails between: emitFullBlockCheck then tests
+    // every corner of the block.
+    if ((Dims & (Dims - 1)) && !SIMT.BlockShape)
       return {Refusal::KernelShape,
               "a comparison of the bounds guard compares two thread "
-              "dimensions (its block's corners would not bound it)"};
+              "dimensions of a block of no stated shape"};
     return {};
   };
   int Body = Br->getSuccessor(1) == ReturnBlock   ? 0
@@ -757,7 +760,10 @@ Refusal NestTiler::threadBlockLegality() {
     if (NextBody < 0 ||
         !guardTests(NextBr->getCondition(), NextBody == 1, More) ||
         Guards.size() + More.size() > 8 ||
-        any_of(More, [&](const GuardTest &G) { return bool(BoundsTest(G)); }))
+        any_of(More, [&](const GuardTest &G) {
+          unsigned Dims;
+          return bool(BoundsTest(G, Dims));
+        }))
       break;
     append_range(Guards, More);
     Br = NextBr;
@@ -767,11 +773,15 @@ Refusal NestTiler::threadBlockLegality() {
   // A test of low bits in the guard's branch (if (i < n && (i & 1) == c))
   // is its accesses' condition in the footprint; the rest bound the block.
   SmallVector<GuardTest, 2> Bounding;
-  for (const GuardTest &G : Guards)
-    if (Refusal Why = BoundsTest(G); !Why)
+  for (const GuardTest &G : Guards) {
+    unsigned Dims;
+    if (Refusal Why = BoundsTest(G, Dims); !Why) {
       Bounding.push_back(G);
-    else if (!comparesLowBits(*G.Cmp))
+      GuardRelatesDimensions |= (Dims & (Dims - 1)) != 0;
+    } else if (!comparesLowBits(*G.Cmp)) {
       return Why;
+    }
+  }
   Guards = std::move(Bounding);
   for (const GuardTest &G : Guards)
     GuardBound += guardConstraint(G);

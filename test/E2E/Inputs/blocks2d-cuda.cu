@@ -61,7 +61,8 @@ __global__ void __launch_bounds__(128) scaled(float *y, const float *x, int n) {
     }
 }
 
-// The guard compares the two thread dimensions: left alone.
+// The guard compares the two thread dimensions: tiled where every corner
+// of the block passes it (below the diagonal).
 __global__ void lower(float *A) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   int i = blockIdx.y * blockDim.y + threadIdx.y;
