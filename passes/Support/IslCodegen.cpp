@@ -289,7 +289,7 @@ IntervalLength::IntervalLength(isl::ctx Ctx, ArrayRef<std::string> SetTexts,
     : Ctx(Ctx) {
   // Only the tile-size search needs it (run time checks every tile anyway):
   // a small budget keeps many runtime offsets from costing compile time.
-  IslQuota Quota(Ctx, islMaxOperations() / 20);
+  IslQuota Quota(Ctx, islSmallQuota());
   isl::pw_aff First, Last;
   for (const std::string &Text : SetTexts) {
     // Only ever measured (largest): read to measure.

@@ -51,19 +51,29 @@ std::string prem::toString(const isl::set &Set) {
 
 unsigned long prem::islMaxOperations() { return IslMaxOperations; }
 
+unsigned long prem::islSmallQuota() {
+  return IslMaxOperations ? std::max(1u, IslMaxOperations / 20) : 0;
+}
+
 uint64_t prem::maxCountedPoints() { return MaxCountedElements; }
 
 IslQuota::IslQuota(isl::ctx Ctx) : IslQuota(Ctx, IslMaxOperations) {}
 
-IslQuota::IslQuota(isl::ctx C, unsigned long MaxOperations) : Ctx(C.get()) {
+IslQuota::IslQuota(isl::ctx C, unsigned long MaxOperations)
+    : Ctx(C.get()), OuterMaxOperations(isl_ctx_get_max_operations(Ctx)),
+      OuterError(isl_ctx_last_error(Ctx)) {
   isl_ctx_reset_error(Ctx);
   isl_ctx_reset_operations(Ctx);
   isl_ctx_set_max_operations(Ctx, MaxOperations);
 }
 
 IslQuota::~IslQuota() {
-  isl_ctx_set_max_operations(Ctx, 0);
-  isl_ctx_reset_error(Ctx);
+  // (Outside every quota: no limit, and no error.)
+  isl_ctx_set_max_operations(Ctx, OuterMaxOperations);
+  if (OuterMaxOperations && OuterError != isl_error_none)
+    isl_ctx_set_error(Ctx, OuterError);
+  else
+    isl_ctx_reset_error(Ctx);
 }
 
 bool IslQuota::gaveUp() const {
@@ -198,7 +208,7 @@ isl::set prem::simplify(isl::set Set) {
     return Coalesced;
   // Cosmetic, so a small quota: a hull that is not found quickly is not
   // worth the compile time.
-  IslQuota Quota(Ctx, std::max(1u, IslMaxOperations / 20));
+  IslQuota Quota(Ctx, islSmallQuota());
   isl::set Hull = Coalesced.polyhedral_hull();
   bool Same = !Hull.is_null() && Hull.is_subset(Coalesced).is_true();
   if (!Quota.gaveUp() && Same)

@@ -209,4 +209,31 @@ TEST_F(TextCache, AFailureIsNotKept) {
   EXPECT_EQ(Length->largest(Two), std::optional<uint64_t>(512 + 4));
 }
 
+// Quotas nest (rowsAndColumns' simplify): the inner one gives the outer one
+// back its limit and its error when it ends; outside every quota there is
+// neither.
+TEST_F(TextCache, AnInnerQuotaGivesTheOuterOneBack) {
+  std::string Hard = "[n] -> { [i, j] : exists k : 0 <= i < n and 0 <= j < n "
+                     "and i + j = 3k }";
+  {
+    IslQuota Outer(Ctx, 1);
+    {
+      IslQuota Inner(Ctx, 1000000);
+      EXPECT_FALSE(parseSet(Ctx, Hard).is_null());
+      EXPECT_FALSE(Inner.failed());
+    }
+    EXPECT_FALSE(Outer.failed());
+    EXPECT_TRUE(parseSet(Ctx, Hard).is_null());
+    EXPECT_TRUE(Outer.failed());
+    {
+      IslQuota Inner(Ctx, 1000000);
+      EXPECT_FALSE(Inner.failed());
+    }
+    // (The outer computation's failure is still seen.)
+    EXPECT_TRUE(Outer.failed());
+  }
+  EXPECT_EQ(isl_ctx_last_error(Ctx), isl_error_none);
+  EXPECT_FALSE(parseSet(Ctx, Hard).is_null());
+}
+
 } // namespace

@@ -106,9 +106,13 @@ isl::set unite(isl::set A, isl::set B);
 /// Bounds the isl operations of one computation (-prem-isl-max-operations):
 /// past it isl fails, and gaveUp() says so. isl's quota and error state are
 /// the context's, which the bindings do not wrap: this class is their only
-/// user.
+/// user. Quotas nest: an inner one (simplify() within a computation) gives
+/// the outer one back its limit and its error state when it ends (the outer
+/// count starts again from the inner's: isl has no getter for it).
 class IslQuota {
   isl_ctx *Ctx;
+  unsigned long OuterMaxOperations;
+  isl_error OuterError;
 
 public:
   explicit IslQuota(isl::ctx Ctx);
@@ -117,12 +121,15 @@ public:
   bool gaveUp() const;
   /// isl reported an error since the quota began: an answer is then not
   /// sure, even where gaveUp() is false (a parser that the quota cut short
-  /// reports a syntax error). Nested quotas clear the error state.
+  /// reports a syntax error).
   bool failed() const;
 };
 
 /// The -prem-isl-max-operations budget.
 unsigned long islMaxOperations();
+/// A twentieth of it, for computations that only refine an answer (at
+/// least one operation; no limit where the budget has none).
+unsigned long islSmallQuota();
 
 /// Coalesces, and replaces a union by its convex hull when the hull adds no
 /// point. Cosmetic: under a small quota, the set is kept if it runs out.

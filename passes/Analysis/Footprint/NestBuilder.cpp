@@ -637,7 +637,7 @@ void NestBuilder::finishArrays() {
     // The element set is for people to read; unrolled code with many
     // pieces must not make the compile slow for it.
     std::optional<IslQuota> UnionQuota;
-    UnionQuota.emplace(Ctx, islMaxOperations() / 20);
+    UnionQuota.emplace(Ctx, islSmallQuota());
     for (auto [Idx, P] : enumerate(Pieces)) {
       const RawAccess &R = *P.first;
       ArrayRef<Linear> Subs = P.second;
@@ -686,7 +686,7 @@ void NestBuilder::finishArrays() {
         AF.ByteRange = "see elements (floor terms)";
       } else if (Flat) {
         // For people to read, like the element set: a small budget.
-        IslQuota Quota(Ctx, islMaxOperations() / 20);
+        IslQuota Quota(Ctx, islSmallQuota());
         std::vector<isl::set> Bytes;
         for (const std::string &Text : ByteTexts)
           Bytes.push_back(parseSet(Ctx, Text));
