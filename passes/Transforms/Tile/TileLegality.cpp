@@ -738,6 +738,22 @@ Refusal NestTiler::threadBlockLegality() {
     return {Refusal::KernelShape,
             "the kernel's first branch is not a bounds guard (if (i < n) "
             "around the body, else return)"};
+  // A later test is made where the full-block check is, before the entry
+  // block's branch: its values must exist there, the thread indices aside
+  // (replaced by each corner's). clang sinks the reads only a later test
+  // uses into its block (blockIdx.x in if (i >= h) return; int j = ...;
+  // if (j > i) return;): such a test stays in the body.
+  auto AvailableAtCheck = [&](const GuardTest &G) {
+    return all_of(G.Cmp->operands(), [&](const Value *Op) {
+      return !SCEVExprContains(
+          SE.getSCEV(const_cast<Value *>(Op)), [&](const SCEV *E) {
+            auto *U = dyn_cast<SCEVUnknown>(E);
+            auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+            return I && !SIMT.threadIndexDim(I) &&
+                   !DT.dominates(I, RegionStart);
+          });
+    });
+  };
   // Guards in a row (if (i >= n) return; if (j >= m) return;, or clang's
   // split of a && whose first test it hoisted) are one guard: each block
   // between computes its test and touches no memory.
@@ -762,7 +778,7 @@ Refusal NestTiler::threadBlockLegality() {
         Guards.size() + More.size() > 8 ||
         any_of(More, [&](const GuardTest &G) {
           unsigned Dims;
-          return bool(BoundsTest(G, Dims));
+          return bool(BoundsTest(G, Dims)) || !AvailableAtCheck(G);
         }))
       break;
     append_range(Guards, More);
