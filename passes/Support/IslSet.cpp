@@ -68,12 +68,9 @@ IslQuota::IslQuota(isl::ctx C, unsigned long MaxOperations)
 }
 
 IslQuota::~IslQuota() {
-  // (Outside every quota: no limit, and no error.)
+  // (Outside every quota: no limit, and the error state before it.)
   isl_ctx_set_max_operations(Ctx, OuterMaxOperations);
-  if (OuterMaxOperations && OuterError != isl_error_none)
-    isl_ctx_set_error(Ctx, OuterError);
-  else
-    isl_ctx_reset_error(Ctx);
+  isl_ctx_set_error(Ctx, OuterError);
 }
 
 bool IslQuota::gaveUp() const {

@@ -267,30 +267,29 @@ Value *NestTiler::emitFullBlockCheck(IRBuilder<> &B, Value *Threads) {
       Value *Stated = B.CreateICmpEQ(Shape[Dim], B.getInt32(Size));
       Full = Full ? B.CreateAnd(Full, Stated) : Stated;
     }
-    Corners.emplace_back();
+    // Each corner as the index it gives each dimension: the first and the
+    // last thread, or every first-or-last combination.
+    const std::array<unsigned, 3> &Size = *SIMT.BlockShape;
+    SmallVector<std::array<unsigned, 3>, 8> Points{{0, 0, 0}};
     if (!GuardRelatesDimensions)
-      Corners.emplace_back();
-    for (auto [Reads, Size] :
-         zip(SIMT.threadIndexReadsByDim(), *SIMT.BlockShape)) {
-      if (!GuardRelatesDimensions) {
-        for (Value *Tid : *Reads) {
-          Corners[0][Tid] = SE.getZero(Tid->getType());
-          Corners[1][Tid] = SE.getConstant(Tid->getType(), Size - 1);
+      Points.push_back({Size[0] - 1, Size[1] - 1, Size[2] - 1});
+    else
+      for (unsigned Dim : {0, 1, 2}) {
+        if (Size[Dim] == 1)
+          continue;
+        SmallVector<std::array<unsigned, 3>, 8> Next;
+        for (std::array<unsigned, 3> P : Points) {
+          Next.push_back(P);
+          P[Dim] = Size[Dim] - 1;
+          Next.push_back(P);
         }
-        continue;
+        Points = std::move(Next);
       }
-      // Each corner so far, at this dimension's first thread and (where
-      // the block has more than one) at its last.
-      SmallVector<ValueToSCEVMapTy, 8> Next;
-      for (const ValueToSCEVMapTy &C : Corners)
-        for (uint64_t At : Size > 1 ? SmallVector<uint64_t, 2>{0, Size - 1}
-                                    : SmallVector<uint64_t, 2>{0}) {
-          ValueToSCEVMapTy Corner = C;
-          for (Value *Tid : *Reads)
-            Corner[Tid] = SE.getConstant(Tid->getType(), At);
-          Next.push_back(std::move(Corner));
-        }
-      Corners = std::move(Next);
+    for (const std::array<unsigned, 3> &P : Points) {
+      ValueToSCEVMapTy &Corner = Corners.emplace_back();
+      for (auto [Dim, Reads] : enumerate(SIMT.threadIndexReadsByDim()))
+        for (Value *Tid : *Reads)
+          Corner[Tid] = SE.getConstant(Tid->getType(), P[Dim]);
     }
   } else {
     // 1-D blocks: the accesses do not depend on y and z (the footprint
