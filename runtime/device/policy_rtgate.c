@@ -87,6 +87,21 @@ PREM_ONCE static void init_gate(void) {
     if (!G->period_ns)
       env_refuse(&E, "period_ns", "is 0");
   }
+  /* How long a poll waits before it takes the gate for stuck (a real-time
+   * agent that died in memory). A loaded machine can keep a real-time
+   * agent off its core longer than the default, so tests that count waits
+   * lengthen it. */
+  const char *Watchdog = getenv("PREM_GATE_WATCHDOG_NS");
+  if (Watchdog && *Watchdog) {
+    const env_value E = {"PREM_GATE_WATCHDOG_NS", Watchdog,
+                         "nanoseconds in decimal, more than 0"};
+    const char *Next = Watchdog;
+    G->watchdog_ns = env_field(&E, &Next, "nanoseconds");
+    if (*Next)
+      env_refuse(&E, "nanoseconds", "is followed by '%s'", Next);
+    if (!G->watchdog_ns)
+      env_refuse(&E, "nanoseconds", "is 0");
+  }
   G->be_budget = G->be_bytes_per_period ? G->be_bytes_per_period : ~0ull;
   G->be_ratio = G->governor.nominal;
   G->magic = PREM_GATE_MAGIC;
