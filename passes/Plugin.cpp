@@ -18,6 +18,7 @@
 #include "prem/Analysis/KernelInfo.h"
 #include "prem/Analysis/Report.h"
 #include "prem/Analysis/TilingPlan.h"
+#include "prem/Transforms/LibdeviceAttrs.h"
 #include "prem/Transforms/LinkRuntime.h"
 #include "prem/Transforms/PremBypass.h"
 #include "prem/Transforms/PremComply.h"
@@ -96,6 +97,7 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(BypassLowerPass::name(), "prem-bypass-lower");
     PIC->addClassToPassName(StreamingLowerPass::name(),
                             "prem-streaming-lower");
+    PIC->addClassToPassName(LibdeviceAttrsPass::name(), "prem-libdevice-attrs");
     PIC->addClassToPassName(ReportPass::name(), "prem-report");
     PIC->addClassToPassName(ReportSnapshotPass::name(), "prem-report-snapshot");
   }
@@ -169,11 +171,21 @@ static void registerPasses(PassBuilder &PB) {
           MPM.addPass(ReportPass());
           return true;
         }
+        if (Name == "prem-libdevice-attrs") {
+          MPM.addPass(LibdeviceAttrsPass());
+          return true;
+        }
         if (Name == "prem") {
           MPM.addPass(DeviceModulePipeline());
           return true;
         }
         return false;
+      });
+  // Before the simplification pipeline, so that LICM and GVN see that a
+  // call of libdevice's math leaves memory alone.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(LibdeviceAttrsPass());
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {

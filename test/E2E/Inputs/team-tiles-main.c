@@ -20,6 +20,7 @@ void omp_region_gemm(int *, int *, long, long, const float *, const float *,
                      float *);
 void omp_region_channels(int *, int *, long, long, float *, const float *);
 void omp_region_rowsum(int *, int *, long, long, const float *, float *);
+void omp_region_rownorm(int *, int *, long, long, const float *, float *);
 void omp_region_ell(int *, int *, long, long, const float *, const float *,
                     const int *, float *);
 void omp_region_spread(int *, int *, long, long, float *, const int *,
@@ -62,6 +63,9 @@ static void channels(void) {
 static void rowsum(void) {
   omp_region_rowsum(&Gtid, &Btid, chunkLb(), chunkUb(), A, Y);
 }
+static void rownorm(void) {
+  omp_region_rownorm(&Gtid, &Btid, chunkLb(), chunkUb(), A, Y);
+}
 static void ell(void) {
   omp_region_ell(&Gtid, &Btid, chunkLb(), chunkUb(), A, X, Index, Y);
 }
@@ -103,6 +107,8 @@ int main(int argc, char **argv) {
   A = data(ROWS * WIDTH);
   launchRegion(rowsum, ROWS, 32, Threads);
   report("rowsum", Y, ROWS);
+  launchRegion(rownorm, ROWS, 32, Threads);
+  report("rownorm", Y, ROWS);
   A = data(ROWS * ENTRIES), Index = malloc(sizeof(int) * ROWS * WIDTH);
   for (int I = 0; I < ROWS * ENTRIES; ++I)
     Index[I] = (I * 37 + I / ENTRIES) % ROWS;

@@ -6,7 +6,10 @@
 // channels' one channel of a chunk does not fit either: the depth-2 loop
 // is tiled; rowsum stores each row's sum after its tiled loop (a
 // compatible interval); ell gathers x through col; spread scatters its
-// rows through a permutation.
+// rows through a permutation. rownorm is rowsum with a square root
+// (libdevice's __nv_sqrtf, a declaration until link time).
+#include <math.h>
+
 #define ROWS 200
 #define COLS 96
 #define CH 3
@@ -80,6 +83,16 @@ void rowsum(float *restrict y, const float *restrict A) {
     for (int j = 0; j < WIDTH; j++)
       s += A[i * WIDTH + j];
     y[i] = s;
+  }
+}
+
+void rownorm(float *restrict y, const float *restrict A) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:ROWS*WIDTH]) map(from: y[0:ROWS])
+  for (int i = 0; i < ROWS; i++) {
+    float s = 0;
+    for (int j = 0; j < WIDTH; j++)
+      s += A[i * WIDTH + j] * A[i * WIDTH + j];
+    y[i] = sqrtf(s);
   }
 }
 

@@ -1,0 +1,31 @@
+//===- LibdeviceAttrs.h - libdevice math declarations touch no memory -*- C++
+//-*-===//
+//
+// Part of prem-llvm. prem-libdevice-attrs: on NVPTX, the declarations of
+// libdevice's math functions say that they read and write no memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PREM_TRANSFORMS_LIBDEVICEATTRS_H
+#define PREM_TRANSFORMS_LIBDEVICEATTRS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Function;
+}
+
+namespace prem {
+
+/// A declaration of libdevice (`__nv_` name) whose parameters and result
+/// carry no pointer: a function of its operands only.
+bool isPureLibdeviceDeclaration(const llvm::Function &F);
+
+class LibdeviceAttrsPass : public llvm::PassInfoMixin<LibdeviceAttrsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+} // namespace prem
+
+#endif // PREM_TRANSFORMS_LIBDEVICEATTRS_H
