@@ -832,10 +832,33 @@ std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
                                   : FootprintIssue::ParametricStride,
                   "stride " + scevText(Step) +
                       " is not a constant multiple of the SIMT loop step");
-    const SCEV *Offset = SE.getMinusSCEV(
-        Start, SE.getMulExpr(SE.getConstant(Start->getType(), *Ratio, true),
-                             SE.getTruncateOrSignExtend(RootIV->getStart(),
-                                                        Start->getType())));
+    const SCEV *RatioC = SE.getConstant(Start->getType(), *Ratio, true);
+    const SCEV *RootStart =
+        SE.getTruncateOrSignExtend(RootIV->getStart(), Start->getType());
+    const SCEV *Offset =
+        SE.getMinusSCEV(Start, SE.getMulExpr(RatioC, RootStart));
+    // A[i + 1] in a loop of int i from a runtime bound lb: SCEV keeps
+    // sext(lb + 1), whose no-wrap it cannot prove, and the offset
+    // sext(lb + 1) - sext(lb) then names the bound, which a GPU tile knows
+    // only once the runtime's call has run. Index math does not wrap here
+    // (the cast rule below assumes so too), so the extensions distribute
+    // and the bound cancels.
+    auto NamesBound = [&](const SCEV *S) {
+      return SCEVExprContains(S, [&](const SCEV *E) {
+        return isa<SCEVUnknown>(E) &&
+               SCEVExprContains(RootIV->getStart(),
+                                [E](const SCEV *R) { return R == E; });
+      });
+    };
+    if (NamesBound(Offset)) {
+      WidenIndexMath Widen(SE);
+      const SCEV *Wide = SE.getMinusSCEV(
+          Widen.visit(Start), SE.getMulExpr(RatioC, Widen.visit(RootStart)));
+      if (!NamesBound(Wide)) {
+        Offset = Wide;
+        AssumesNoWrap = true;
+      }
+    }
     auto T = translate(Offset, Err);
     if (!T)
       return std::nullopt;

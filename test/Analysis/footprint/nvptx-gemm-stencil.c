@@ -62,6 +62,16 @@ void gemtv(int n, float *restrict y, const float *restrict A,
       y[i] += A[j * n + i] * x[j];
 }
 
+// From 1, up to a runtime bound: x[i] of the chunk's first iteration lb is
+// sext(lb + 1), and its offset from the chunk's start is a constant (not
+// sext(lb + 1) - sext(lb), a runtime value naming lb that prem-tile could
+// not compute before the runtime's call).
+void shift(int n, float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 1; i < n - 1; i++)
+    y[i] = 0.5f * x[i] + y[i];
+}
+
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
 // CHECK: array C: 4-byte elements, read-write, 2 access(es)
 // CHECK: bytes per tile [1]: 256
@@ -103,3 +113,12 @@ void gemtv(int n, float *restrict y, const float *restrict A,
 // CHECK: array A: 4-byte elements, read, 1 access(es), delinearised as A[*][(sext i32 (trunc i64 %n to i32) to i64)]
 // CHECK-NEXT: read  A[1*i1][1*i0]
 // CHECK: exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_shift_l
+// CHECK: array x: 4-byte elements, read, 1 access(es)
+// CHECK-NEXT: read  x[1*i0 + 1]
+// CHECK-NEXT: elements: [simt_n, simt_lb] -> { x[o] : simt_lb < o <= simt_n + simt_lb }
+// CHECK: array y: 4-byte elements, read-write, 2 access(es)
+// CHECK-NEXT: read  y[1*i0 + 1]
+// CHECK-NEXT: write y[1*i0 + 1]
+// CHECK: assumes: narrow index arithmetic does not wrap
+// CHECK-NEXT: exact: yes

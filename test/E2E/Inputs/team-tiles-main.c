@@ -32,6 +32,7 @@ void omp_region_place(int *, int *, long, long, float *, const int *,
 
 void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
+void omp_region_shift_n(int *, int *, long, long, long, float *, const float *);
 void omp_region_gemv_n(int *, int *, long, long, long, const float *,
                        const float *, float *);
 void omp_region_gemtv_n(int *, int *, long, long, long, float *,
@@ -47,6 +48,9 @@ static void scale(void) {
 }
 static void scale_n(void) {
   omp_region_scale_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
+}
+static void shift_n(void) {
+  omp_region_shift_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
 }
 static void gemv_n(void) {
   omp_region_gemv_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, A, X, Y);
@@ -92,6 +96,9 @@ int main(int argc, char **argv) {
   N = 0;
   launchRegion(scale_n, 32, 32, Threads);
   report("scale_n0", Y, ROWS);
+  N = ROWS;
+  launchRegion(shift_n, ROWS - 2, 32, Threads);
+  report("shift_n", Y, ROWS);
   // A runtime row length: n = ROWS rows of ROWS.
   N = ROWS, A = data(ROWS * ROWS);
   launchRegion(gemv_n, ROWS, 32, Threads);

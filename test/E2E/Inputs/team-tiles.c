@@ -33,6 +33,15 @@ void scale_n(int n, float *restrict y, const float *restrict x) {
 // A matrix-vector product with the size a runtime value (gesummv's shape):
 // on the GPU the worksharing loop steps by the team's threads, so row i of
 // A[i*n + j] moves by n times that step; the row length is n.
+// From 1 to n - 1, as stencils run: element i + 1 of the chunk's first
+// iteration lb is sext(lb + 1), whose offset from the chunk's start must not
+// name lb (a team tile knows it only after the runtime's call).
+void shift_n(int n, float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 1; i < n - 1; i++)
+    y[i] = 0.5f * x[i] + y[i];
+}
+
 void gemv_n(int n, float *restrict y, const float *restrict A,
             const float *restrict x) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:n*n], x[0:n]) map(from: y[0:n])
