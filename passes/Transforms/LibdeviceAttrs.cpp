@@ -13,18 +13,25 @@
 // induction variable and prem-tile refuses it (gpu-style correlation_2/3).
 // CUDA links libdevice before optimising and never sees the declaration.
 //
-// libdevice is a math library: every function computes its result from its
-// operands, and those that give more than one result write them through
-// pointers (sincos, modf, frexp, remquo). So a declaration with an `__nv_`
-// name and no pointer among its parameters or result gets memory(none),
-// nounwind, willreturn, nosync and nofree, what the definition linked later
-// has. Definitions (libdevice already linked in) are left as they are.
+// libdevice is a math library. Its functions that take and return no
+// pointer (LibdeviceFunctions.def, from clang's declarations of libdevice)
+// compute their result from their operands only: checked against CUDA 13's
+// libdevice.10.bc, whose bodies have no volatile or atomic access, no
+// store to memory, no special register, barrier, trap or side-effecting
+// inline assembly, and loops of bounded trip count. A declaration of one of
+// those names with that signature gets memory(none), nounwind, willreturn,
+// nosync and nofree, which those bodies justify. The others (sincos, modf,
+// frexp, remquo, nan, norm, ...) read or write through pointers, and a
+// function of the program's own with an `__nv_` name is no libdevice
+// function: they stay as they are, as do definitions (libdevice already
+// linked in).
 //
 //===----------------------------------------------------------------------===//
 
 #include "prem/Transforms/LibdeviceAttrs.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -36,15 +43,26 @@ STATISTIC(NumMarked, "libdevice declarations marked memory(none)");
 
 namespace prem {
 
+/// Whether a value of type T holds a pointer, also inside an aggregate or a
+/// vector.
+static bool holdsPointer(Type *T) {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  return any_of(T->subtypes(), holdsPointer);
+}
+
 bool isPureLibdeviceDeclaration(const Function &F) {
-  if (!F.isDeclaration() || F.isIntrinsic() ||
-      !F.getName().starts_with("__nv_"))
+  static const StringSet<> Names = {
+#define LIBDEVICE_FUNCTION(Name) #Name,
+#include "LibdeviceFunctions.def"
+#undef LIBDEVICE_FUNCTION
+  };
+  if (!F.isDeclaration() || F.isIntrinsic() || !Names.contains(F.getName()) ||
+      F.hasFnAttribute(Attribute::NoReturn))
     return false;
   FunctionType *Signature = F.getFunctionType();
-  if (Signature->isVarArg() || Signature->getReturnType()->isPtrOrPtrVectorTy())
-    return false;
-  return none_of(Signature->params(),
-                 [](Type *P) { return P->isPtrOrPtrVectorTy(); });
+  return !Signature->isVarArg() && !Signature->getReturnType()->isVoidTy() &&
+         !holdsPointer(Signature);
 }
 
 PreservedAnalyses LibdeviceAttrsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -52,7 +70,9 @@ PreservedAnalyses LibdeviceAttrsPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   bool Changed = false;
   for (Function &F : M) {
-    if (!isPureLibdeviceDeclaration(F) || F.doesNotAccessMemory())
+    if (!isPureLibdeviceDeclaration(F) ||
+        (F.doesNotAccessMemory() && F.doesNotThrow() && F.willReturn() &&
+         F.hasNoSync() && F.doesNotFreeMemory()))
       continue;
     F.setDoesNotAccessMemory();
     F.setDoesNotThrow();

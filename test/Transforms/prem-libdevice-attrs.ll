@@ -1,14 +1,18 @@
-; prem-libdevice-attrs: on NVPTX, a declaration of libdevice (an __nv_ name)
-; with no pointer among its parameters and result touches no memory; those
-; that write through pointers (sincos), definitions, other names and other
-; targets are left as they are.
+; prem-libdevice-attrs: on NVPTX, a declaration of one of libdevice's
+; functions that take and return no pointer (LibdeviceFunctions.def) touches
+; no memory. Those that read or write through pointers (sincos, nan),
+; names libdevice does not have (a program's own __nv_ function), other
+; signatures (varargs, a pointer in a struct), noreturn declarations,
+; definitions and other targets are left as they are; a declaration already
+; memory(none) gets the other attributes.
 ; RUN: %opt_prem -passes=prem-libdevice-attrs,verify %s -S -o - | FileCheck %s
-; RUN: sed 's/nvptx64-nvidia-cuda/x86_64-unknown-linux-gnu/' %s | %opt_prem -passes=prem-libdevice-attrs -S -o - | FileCheck %s --check-prefix=HOST
+; RUN: sed 's/nvptx64-nvidia-cuda/x86_64-unknown-linux-gnu/' %s | %opt_prem -passes=prem-libdevice-attrs -S -o - | FileCheck %s --check-prefix=OTHER
+; RUN: sed 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' %s | %opt_prem -passes=prem-libdevice-attrs -S -o - | FileCheck %s --check-prefix=OTHER
 ; Under clang, before the simplification pipeline: with a call of sqrtf in
 ; its loop (the declaration __nv_sqrtf, libdevice being linked later), the
 ; loop's step, which __kmpc_for_static_init wrote, is no longer a load in
-; every iteration, and the OpenMP worksharing loop is tiled. The PTX is
-; accepted by ptxas.
+; every iteration, and the OpenMP loop is tiled (before: "the SIMT loop has
+; no affine induction variable"). ptxas accepts the PTX.
 ; RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %S/Inputs/libdevice-sqrt.c -o %t.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=4096 -Rpass=prem -Rpass-missed=prem 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s --check-prefix=PTX < %t.s
 ; RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
@@ -19,9 +23,15 @@ target triple = "nvptx64-nvidia-cuda"
 
 declare float @__nv_sqrtf(float)
 declare double @__nv_pow(double, double)
-declare i32 @__nv_popc(i32)
+declare i64 @__nv_umul64hi(i64, i64)
+declare float @__nv_logf(float) memory(none)
 declare void @__nv_sincosf(float, ptr, ptr)
-declare ptr @__nv_pointer_result(i32)
+declare float @__nv_nanf(ptr)
+declare void @__nv_tick(i32)
+declare float @__nv_user_side(float)
+declare float @__nv_expf(float) noreturn
+declare float @__nv_sinf(float, ...)
+declare i32 @__nv_abs({ ptr, i32 })
 declare float @sqrtf(float)
 
 define float @__nv_fabsf(float %x) {
@@ -31,12 +41,18 @@ define float @__nv_fabsf(float %x) {
 
 declare float @llvm.fabs.f32(float)
 
-define float @use(float %x, double %y, i32 %n, ptr %s, ptr %c) {
+define float @use(float %x, double %y, i64 %n, ptr %s, ptr %c) {
   %a = call float @__nv_sqrtf(float %x)
   %b = call double @__nv_pow(double %y, double %y)
-  %p = call i32 @__nv_popc(i32 %n)
+  %h = call i64 @__nv_umul64hi(i64 %n, i64 %n)
+  %l = call float @__nv_logf(float %x)
   call void @__nv_sincosf(float %x, ptr %s, ptr %c)
-  %q = call ptr @__nv_pointer_result(i32 %n)
+  %q = call float @__nv_nanf(ptr %s)
+  call void @__nv_tick(i32 1)
+  %u = call float @__nv_user_side(float %x)
+  %e = call float @__nv_expf(float %x)
+  %v = call float (float, ...) @__nv_sinf(float %x, i32 1)
+  %w = call i32 @__nv_abs({ ptr, i32 } zeroinitializer)
   %r = call float @sqrtf(float %x)
   %f = call float @__nv_fabsf(float %x)
   ret float %a
@@ -44,16 +60,25 @@ define float @use(float %x, double %y, i32 %n, ptr %s, ptr %c) {
 
 ; CHECK: declare float @__nv_sqrtf(float) [[PURE:#[0-9]+]]
 ; CHECK: declare double @__nv_pow(double, double) [[PURE]]
-; CHECK: declare i32 @__nv_popc(i32) [[PURE]]
+; CHECK: declare i64 @__nv_umul64hi(i64, i64) [[PURE]]
+; CHECK: declare float @__nv_logf(float) [[PURE]]
 ; CHECK: declare void @__nv_sincosf(float, ptr, ptr){{$}}
-; CHECK: declare ptr @__nv_pointer_result(i32){{$}}
+; CHECK: declare float @__nv_nanf(ptr){{$}}
+; CHECK: declare void @__nv_tick(i32){{$}}
+; CHECK: declare float @__nv_user_side(float){{$}}
+; CHECK: declare float @__nv_expf(float) [[NORETURN:#[0-9]+]]
+; CHECK: declare float @__nv_sinf(float, ...){{$}}
+; CHECK: declare i32 @__nv_abs({ ptr, i32 }){{$}}
 ; CHECK: declare float @sqrtf(float){{$}}
 ; CHECK: define float @__nv_fabsf(float %x) {
 ; CHECK: attributes [[PURE]] = { nofree nosync nounwind willreturn memory(none) }
+; CHECK: attributes [[NORETURN]] = { noreturn }
 
-; HOST: declare float @__nv_sqrtf(float){{$}}
-; HOST: declare double @__nv_pow(double, double){{$}}
+; OTHER: declare float @__nv_sqrtf(float){{$}}
+; OTHER: declare double @__nv_pow(double, double){{$}}
 
 ; REMARK: libdevice-sqrt.c:[[#]]:{{[0-9]+}}: remark: kernel {{.*}}_rownorm_l{{[0-9]+}}: {{.*}}tiled
 ; REMARK-NOT: not transformed
-; PTX: call.uni (retval0), __nv_sqrtf
+; The scratchpad, and the Load phase's memory request.
+; PTX: .shared .align {{[0-9]+}} .b8 prem_$_spm_$_{{.*}}rownorm{{.*}}[4096];
+; PTX: call.uni __prem_enter_mem,

@@ -1,5 +1,4 @@
-//===- LibdeviceAttrs.h - libdevice math declarations touch no memory -*- C++
-//-*-===//
+//===- LibdeviceAttrs.h - libdevice math touches no memory -----*- C++ -*-===//
 //
 // Part of prem-llvm. prem-libdevice-attrs: on NVPTX, the declarations of
 // libdevice's math functions say that they read and write no memory.
@@ -17,8 +16,8 @@ class Function;
 
 namespace prem {
 
-/// A declaration of libdevice (`__nv_` name) whose parameters and result
-/// carry no pointer: a function of its operands only.
+/// A declaration of one of libdevice's functions that take and return no
+/// pointer (by name and signature): a function of its operands only.
 bool isPureLibdeviceDeclaration(const llvm::Function &F);
 
 class LibdeviceAttrsPass : public llvm::PassInfoMixin<LibdeviceAttrsPass> {
