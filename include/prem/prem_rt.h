@@ -209,7 +209,8 @@ PREM_RT_DEVICE extern prem_tdma __prem_tdma;
  * The state lives in device memory (libprem's prem_gpu_gate_create) and
  * each module that uses it gets its address in __prem_gate; a kernel
  * launched without it stops with a message. On host offload the state is
- * the process's own and PREM_GATE sets its parameters. */
+ * the process's own, PREM_GATE sets its parameters and
+ * PREM_GATE_WATCHDOG_NS its watchdog_ns. */
 #define PREM_GATE_MAGIC 0x3145544147524d50ull /* "PMRGATE1" */
 
 enum prem_budget_scheme {

@@ -1,10 +1,11 @@
 /*===- host_env.h - What the host-offload runtime reads from outside -------===*
  *
  * Part of prem-llvm. On host offload the policies take their parameters
- * from the environment (PREM_TDMA, PREM_GATE) and their shared state from
- * POSIX shared-memory objects that libprem makes (PREM_TOKEN_SHM,
- * PREM_GUARD_SHM). What the runtime cannot use stops the program with a
- * message: "prem: VAR='value': [field ]<what is wrong>[ (want ...)]".
+ * from the environment (PREM_TDMA, PREM_GATE, PREM_GATE_WATCHDOG_NS) and
+ * their shared state from POSIX shared-memory objects that libprem makes
+ * (PREM_TOKEN_SHM, PREM_GUARD_SHM). What the runtime cannot use stops the
+ *program with a message: "prem: VAR='value': [field ]<what is wrong>[ (want
+ *...)]".
  *
  *===----------------------------------------------------------------------===*/
 

@@ -48,7 +48,7 @@ static prem_gate *gate(void) {
  * the device image (weak). PREM_GATE="period_ns,bytes_per_period[,K]"
  * sets the regulation period, the best-effort bytes a period allows (0: no
  * byte budget) and the most real-time agents in memory at once (0: no
- * limit). */
+ * limit); PREM_GATE_WATCHDOG_NS the watchdog (below). */
 __attribute__((weak)) prem_gate __prem_gate_state;
 /* Weak as the state is: one initialisation for every translation unit's
  * copy of the runtime. */

@@ -7,7 +7,8 @@
 Makes a few hundred runs from one seed (PREM_FUZZ_SEED, default 23; it is
 printed, and PREM_FUZZ_RUNS scales the number of runs): malformed values of
 the plugin's -prem-* options and load profiles (-prem-profile-use) to opt;
-environment values (PREM_ARBITER, PREM_TDMA, PREM_GATE, PREM_TOKEN_SHM,
+environment values (PREM_ARBITER, PREM_TDMA, PREM_GATE,
+PREM_GATE_WATCHDOG_NS, PREM_TOKEN_SHM,
 PREM_GUARD_SHM with forged shared-memory objects, PREM_TRACE_FILE) to a
 host-offload PROG built with -fprem-arbiter=launch; mutated reports, traces
 and options to tools/prem-report; mutated raw records and options to
@@ -21,7 +22,8 @@ prem-report's checks and prem-calibrate's remaining overruns) and one line
 on stderr that says what is wrong (opt: one per bad option): never a signal, a Python traceback, an
 LLVM crash report or a hang. Around that line, libomp's own lines ("OMP:")
 and an argparse usage block are allowed. Where the input is known to be
-good or bad (the arbiter's name, PREM_TDMA and PREM_GATE, parsed here as
+good or bad (the arbiter's name, PREM_TDMA, PREM_GATE and
+PREM_GATE_WATCHDOG_NS, parsed here as
 the runtime must), the status must say so too. A run of PROG must leave no
 libomp registration object behind. Prints one line per failure with what
 reproduces it, then a summary; exits 1 when anything failed.
@@ -241,6 +243,12 @@ class Fuzz:
         value = ",".join(fields)
         return value, gate_good(value)
 
+    def watchdog(self):
+        r = self.rng
+        value = r.choice(["1", "100000000", str(U64), "", "5ms", "1,2",
+                          self.number()])
+        return value, watchdog_good(value)
+
     def shm_object(self, kind):
         """A forged object for PREM_TOKEN_SHM (kind token) or PREM_GUARD_SHM
         (guard): random bytes, or a header with one field broken and an
@@ -294,6 +302,10 @@ class Fuzz:
                 value, good = self.gate()
                 env.update(PREM_ARBITER="rtgate", PREM_GATE=value)
                 expect = good or value == ""
+                if r.random() < 0.5:
+                    value, good = self.watchdog()
+                    env["PREM_GATE_WATCHDOG_NS"] = value
+                    expect = expect and good
             elif kind in (3, 4):
                 var, kind_name, arbiter = (
                     ("PREM_TOKEN_SHM", "token", "device") if kind == 3 else
@@ -459,6 +471,11 @@ def tdma_good(value):
 def gate_good(value):
     f = fields_of(value, 2, 3)
     return f is not None and f[0] > 0 and (len(f) == 2 or f[2] <= U32)
+
+
+def watchdog_good(value):
+    f = fields_of(value, 1, 1)
+    return value == "" or (f is not None and f[0] > 0)
 
 
 def message_lines(stderr):

@@ -54,18 +54,20 @@ int main(int argc, char **argv) {
     printf("real-time %016llx\nbest-effort %016llx\n",
            (unsigned long long)RT, (unsigned long long)BE);
   }
-  uint64_t Period = 0, Polls = 0, Waits = 0, Recoveries = 0;
-#pragma omp target map(from : Period, Polls, Waits, Recoveries)
+  uint64_t Period = 0, Watchdog = 0, Polls = 0, Waits = 0, Recoveries = 0;
+#pragma omp target map(from : Period, Watchdog, Polls, Waits, Recoveries)
   {
     Period = __prem_gate_state.period_ns;
+    Watchdog = __prem_gate_state.watchdog_ns;
     Polls = __prem_gate_state.be_polls;
     Waits = __prem_gate_state.be_waits;
     Recoveries = __prem_gate_state.recoveries;
   }
   fprintf(stderr,
-          "gate state: period %llu ns, best-effort polls %llu, waits %llu, "
-          "watchdog recoveries %llu\n",
-          (unsigned long long)Period, (unsigned long long)Polls,
-          (unsigned long long)Waits, (unsigned long long)Recoveries);
+          "gate state: period %llu ns, watchdog %llu ns, best-effort polls "
+          "%llu, waits %llu, watchdog recoveries %llu\n",
+          (unsigned long long)Period, (unsigned long long)Watchdog,
+          (unsigned long long)Polls, (unsigned long long)Waits,
+          (unsigned long long)Recoveries);
   return 0;
 }
