@@ -188,10 +188,16 @@ static bool blockUniform(const SCEV *S) {
 Refusal NestTiler::blockUniformLegality() {
   if (!ThreadBlock) {
     // A team's threads each run one iteration of the SIMT loop (its trip
-    // counts of inner loops may depend on that iteration).
+    // counts of inner loops may depend on that iteration). A loop its own
+    // guard may skip (for (j = 0; j < ny; j++) with ny a runtime value)
+    // runs exactly where its trip count is positive: with the trip count
+    // the same in every thread (below), every thread runs it or none does.
     for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
       BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
-      if (!Latch || !DT.dominates(In->getHeader(), Latch))
+      BasicBlock *Entered = In->getHeader();
+      if (BranchInst *Guard = firstTripGuard(*In, SE))
+        Entered = Guard->getParent();
+      if (!Latch || !DT.dominates(Entered, Latch))
         return {Refusal::NotUniform,
                 "in a team's chunk the tiled loop must run in every "
                 "iteration of the loop around it"};

@@ -33,13 +33,17 @@ void omp_region_place(int *, int *, long, long, float *, const int *,
 void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
 void omp_region_shift_n(int *, int *, long, long, long, float *, const float *);
+void omp_region_gemv_mn(int *, int *, long, long, long, float *, long,
+                        const float *, const float *);
+void omp_region_sweep_n(int *, int *, long, long, long, float *,
+                        const float *);
 void omp_region_gemv_n(int *, int *, long, long, long, const float *,
                        const float *, float *);
 void omp_region_gemtv_n(int *, int *, long, long, long, float *,
                         const float *, const float *);
 
 static float *X, *Y, *A, *B, *Out;
-static long N;
+static long M, N;
 static int *Index;
 static int Gtid, Btid;
 
@@ -51,6 +55,12 @@ static void scale_n(void) {
 }
 static void shift_n(void) {
   omp_region_shift_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
+}
+static void gemv_mn(void) {
+  omp_region_gemv_mn(&Gtid, &Btid, chunkLb(), chunkUb(), M, Y, N, A, X);
+}
+static void sweep_n(void) {
+  omp_region_sweep_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Out, A);
 }
 static void gemv_n(void) {
   omp_region_gemv_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, A, X, Y);
@@ -105,6 +115,20 @@ int main(int argc, char **argv) {
   report("gemv_n", Y, ROWS);
   launchRegion(gemtv_n, ROWS, 32, Threads);
   report("gemtv_n", Y, ROWS);
+  // Rows of 120 columns, then of none: every thread skips the column loop.
+  M = ROWS, N = 120;
+  launchRegion(gemv_mn, ROWS, 32, Threads);
+  report("gemv_mn", Y, ROWS);
+  N = 0;
+  launchRegion(gemv_mn, ROWS, 32, Threads);
+  report("gemv_mn0", Y, ROWS);
+  // Rows of ROWS, then one row of one element (no column from 1).
+  N = ROWS, Out = data(ROWS * ROWS);
+  launchRegion(sweep_n, ROWS, 32, Threads);
+  report("sweep_n", Out, ROWS * ROWS);
+  N = 1;
+  launchRegion(sweep_n, 1, 32, Threads);
+  report("sweep_n1", Out, ROWS * ROWS);
   A = data(ROWS * COLS), B = data(COLS * COLS), Out = data(ROWS * COLS);
   launchRegion(gemm, ROWS, 32, Threads);
   report("gemm", Out, ROWS * COLS);

@@ -42,6 +42,27 @@ void shift_n(int n, float *restrict y, const float *restrict x) {
     y[i] = 0.5f * x[i] + y[i];
 }
 
+// Rows and columns of separate runtime sizes (bicg's q = A p): the column
+// loop is behind a guard of its own (0 < n), which every thread of a team
+// decides alike; with n = 0 no thread runs it.
+void gemv_mn(int m, int n, float *restrict y, const float *restrict A,
+             const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:m*n], x[0:n]) map(from: y[0:m])
+  for (int i = 0; i < m; i++) {
+    y[i] = 0;
+    for (int j = 0; j < n; j++)
+      y[i] += A[i * n + j] * x[j];
+  }
+}
+
+// adi's sweep along rows: the column loop from 1, behind its guard 1 < n.
+void sweep_n(int n, float *restrict X, const float *restrict A) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:n*n]) map(tofrom: X[0:n*n])
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < n; j++)
+      X[i * n + j] = X[i * n + j] - X[i * n + j - 1] * A[i * n + j];
+}
+
 void gemv_n(int n, float *restrict y, const float *restrict A,
             const float *restrict x) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: A[0:n*n], x[0:n]) map(from: y[0:n])
