@@ -808,6 +808,56 @@ std::optional<Linear> Affinator::exactDivision(const Value *V) {
   return L;
 }
 
+namespace {
+/// Sign extensions split where they hold the SIMT loop's bound and
+/// something else: sext(lb + R) becomes sext(lb) + sext(R), sext(c * lb)
+/// becomes c * sext(lb), R kept whole. (lb + R is the IV's own signed
+/// index math, which does not wrap; R alone, a runtime value's narrow math,
+/// may wrap by definition (unsigned u * 3u) and keeps the value the program
+/// computes.)
+class BoundExtensionSplitter
+    : public SCEVRewriteVisitor<BoundExtensionSplitter> {
+  function_ref<bool(const SCEV *)> NamesBound;
+
+public:
+  BoundExtensionSplitter(ScalarEvolution &SE,
+                         function_ref<bool(const SCEV *)> NamesBound)
+      : SCEVRewriteVisitor(SE), NamesBound(NamesBound) {}
+
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
+    Type *Wide = E->getType();
+    const SCEV *Op = E->getOperand();
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(Op);
+        Mul && Mul->getNumOperands() == 2 &&
+        isa<SCEVConstant>(Mul->getOperand(0)) &&
+        NamesBound(Mul->getOperand(1))) {
+      const SCEV *Factor = SE.getSignExtendExpr(Mul->getOperand(0), Wide);
+      const SCEV *Bound = visit(SE.getSignExtendExpr(Mul->getOperand(1), Wide));
+      return SE.getMulExpr(Factor, Bound);
+    }
+    auto *Add = dyn_cast<SCEVAddExpr>(Op);
+    if (!Add)
+      return E;
+    const SCEV *Bound = nullptr;
+    SmallVector<const SCEV *, 4> Rest;
+    for (const SCEV *Term : Add->operands()) {
+      if (!NamesBound(Term)) {
+        Rest.push_back(Term);
+        continue;
+      }
+      if (Bound)
+        return E;
+      Bound = Term;
+    }
+    if (!Bound)
+      return E;
+    const SCEV *WideBound = visit(SE.getSignExtendExpr(Bound, Wide));
+    const SCEV *WideRest = SE.getSignExtendExpr(SE.getAddExpr(Rest), Wide);
+    return SE.getAddExpr(WideBound, WideRest);
+  }
+};
+} // namespace
+
 std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
                                                  AffineError &Err) {
   const Loop *L = AR->getLoop();
@@ -840,9 +890,13 @@ std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
     // A[i + 1] in a loop of int i from a runtime bound lb: SCEV keeps
     // sext(lb + 1), whose no-wrap it cannot prove, and the offset
     // sext(lb + 1) - sext(lb) then names the bound, which a GPU tile knows
-    // only once the runtime's call has run. Index math does not wrap here
-    // (the cast rule below assumes so too), so the extensions distribute
-    // and the bound cancels.
+    // only once the runtime's call has run. The IV's index math does not
+    // wrap (int i: nsw; the cast rule assumes the same of all index math
+    // that varies with the loop), so an extension splits where it holds
+    // the bound, and the bound cancels. What else the start holds keeps
+    // its extension: x[(int)(u * 3u) - i] has a runtime value whose
+    // unsigned math wraps by definition (review of 4f40d1e: spread over
+    // it, the offset was 2^34 bytes off).
     auto NamesBound = [&](const SCEV *S) {
       return SCEVExprContains(S, [&](const SCEV *E) {
         return isa<SCEVUnknown>(E) &&
@@ -851,9 +905,9 @@ std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
       });
     };
     if (NamesBound(Offset)) {
-      WidenIndexMath Widen(SE);
+      BoundExtensionSplitter Split(SE, NamesBound);
       const SCEV *Wide = SE.getMinusSCEV(
-          Widen.visit(Start), SE.getMulExpr(RatioC, Widen.visit(RootStart)));
+          Split.visit(Start), SE.getMulExpr(RatioC, Split.visit(RootStart)));
       if (!NamesBound(Wide)) {
         Offset = Wide;
         AssumesNoWrap = true;

@@ -31,6 +31,51 @@ using namespace prem::footprint;
 
 namespace {
 
+/// The offset with its extensions pushed down to the leaves: sext(a*b + c)
+/// becomes sext(a)*sext(b) + sext(c), {a,+,b} becomes {sext(a),+,sext(b)}.
+/// Only for accesses whose narrow index math, loop counters included,
+/// cannot wrap (narrowMathFlagged): then every value it computes is the
+/// wide one. A zext is read as a sext where what it extends is not
+/// negative (then zext(m) and sext(m) are one term).
+class WidenIndexMath : public SCEVRewriteVisitor<WidenIndexMath> {
+  using Base = SCEVRewriteVisitor<WidenIndexMath>;
+
+public:
+  explicit WidenIndexMath(ScalarEvolution &SE) : Base(SE) {}
+
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
+    return extend(E->getOperand(), E->getType(), /*Signed=*/true);
+  }
+  const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
+    return extend(E->getOperand(), E->getType(), /*Signed=*/false);
+  }
+
+private:
+  const SCEV *extend(const SCEV *S, Type *Ty, bool Signed) {
+    if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+      SmallVector<const SCEV *, 4> Ops;
+      for (const SCEV *Op : Add->operands())
+        Ops.push_back(extend(Op, Ty, Signed));
+      return SE.getAddExpr(Ops);
+    }
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+      SmallVector<const SCEV *, 4> Ops;
+      for (const SCEV *Op : Mul->operands())
+        Ops.push_back(extend(Op, Ty, Signed));
+      return SE.getMulExpr(Ops);
+    }
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->isAffine()) {
+      const SCEV *Start = extend(AR->getStart(), Ty, Signed);
+      const SCEV *Step = extend(AR->getStepRecurrence(SE), Ty, Signed);
+      return SE.getAddRecExpr(Start, Step, AR->getLoop(), SCEV::FlagAnyWrap);
+    }
+    const SCEV *Leaf = isa<SCEVConstant>(S) ? S : visit(S);
+    if (Signed || isa<SCEVConstant>(S) || SE.isKnownNonNegative(Leaf))
+      return SE.getSignExtendExpr(Leaf, Ty);
+    return SE.getZeroExtendExpr(Leaf, Ty);
+  }
+};
+
 /// The narrow arithmetic V is computed with cannot wrap: every add, sub,
 /// mul and shl down to its leaves (arguments, loads, calls, constants,
 /// truncations of arguments and loads),

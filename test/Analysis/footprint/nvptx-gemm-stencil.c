@@ -72,6 +72,14 @@ void shift(int n, float *restrict y, const float *restrict x) {
     y[i] = 0.5f * x[i] + y[i];
 }
 
+// Only the bound's extension splits: (int)(u * 3u) is unsigned math that
+// wraps by definition, and stays a parameter of the value it has.
+void mirror(int n, unsigned u, float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 1; i < n - 1; i++)
+    y[i] = x[(int)(u * 3u) - i];
+}
+
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_gemm_l11
 // CHECK: array C: 4-byte elements, read-write, 2 access(es)
 // CHECK: bytes per tile [1]: 256
@@ -122,3 +130,8 @@ void shift(int n, float *restrict y, const float *restrict x) {
 // CHECK-NEXT: write y[1*i0 + 1]
 // CHECK: assumes: narrow index arithmetic does not wrap
 // CHECK-NEXT: exact: yes
+// CHECK-LABEL: kernel __omp_offloading_{{.*}}_mirror_l
+// CHECK: array x: 4-byte elements, read, 1 access(es), granule 1 bytes
+// CHECK-NEXT: read  x[-4*i0 + 1*p0] x4
+// CHECK: array y: 4-byte elements, write, 1 access(es)
+// CHECK-NEXT: write y[1*i0 + 1]

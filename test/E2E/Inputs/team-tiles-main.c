@@ -33,6 +33,8 @@ void omp_region_place(int *, int *, long, long, float *, const int *,
 void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
 void omp_region_shift_n(int *, int *, long, long, long, float *, const float *);
+void omp_region_mirror_u(int *, int *, long, long, long, float *,
+                         const float *, long);
 void omp_region_gemv_mn(int *, int *, long, long, long, float *, long,
                         const float *, const float *);
 void omp_region_sweep_n(int *, int *, long, long, long, float *,
@@ -43,7 +45,7 @@ void omp_region_gemtv_n(int *, int *, long, long, long, float *,
                         const float *, const float *);
 
 static float *X, *Y, *A, *B, *Out;
-static long M, N;
+static long M, N, U;
 static int *Index;
 static int Gtid, Btid;
 
@@ -55,6 +57,9 @@ static void scale_n(void) {
 }
 static void shift_n(void) {
   omp_region_shift_n(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X);
+}
+static void mirror_u(void) {
+  omp_region_mirror_u(&Gtid, &Btid, chunkLb(), chunkUb(), N, Y, X, U);
 }
 static void gemv_mn(void) {
   omp_region_gemv_mn(&Gtid, &Btid, chunkLb(), chunkUb(), M, Y, N, A, X);
@@ -109,6 +114,10 @@ int main(int argc, char **argv) {
   N = ROWS;
   launchRegion(shift_n, ROWS - 2, 32, Threads);
   report("shift_n", Y, ROWS);
+  // u * 3u = 2^32 + ROWS: x[ROWS - i] for i from 1 to ROWS - 2.
+  U = 1431655832;
+  launchRegion(mirror_u, ROWS - 2, 32, Threads);
+  report("mirror_u", Y, ROWS);
   // A runtime row length: n = ROWS rows of ROWS.
   N = ROWS, A = data(ROWS * ROWS);
   launchRegion(gemv_n, ROWS, 32, Threads);

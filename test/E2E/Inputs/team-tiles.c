@@ -42,6 +42,15 @@ void shift_n(int n, float *restrict y, const float *restrict x) {
     y[i] = 0.5f * x[i] + y[i];
 }
 
+// A runtime value's unsigned math, which wraps by definition: u * 3u is
+// n here only modulo 2^32 (review of 4f40d1e: its extension spread
+// over the product put the tile's interval 2^34 bytes away).
+void mirror_u(int n, unsigned u, float *restrict y, const float *restrict x) {
+#pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 1; i < n - 1; i++)
+    y[i] = x[(int)(u * 3u) - i];
+}
+
 // Rows and columns of separate runtime sizes (bicg's q = A p): the column
 // loop is behind a guard of its own (0 < n), which every thread of a team
 // decides alike; with n = 0 no thread runs it.
