@@ -324,6 +324,21 @@ bool Affinator::noteBitOps(const Value *V) {
     case Instruction::URem:
     case Instruction::SRem:
       break;
+    case Instruction::AShr:
+    case Instruction::LShr: {
+      // A cast to fewer than 32 bits written as shifts: x[(short)(i + k)]
+      // on floats is ashr(shl(i + k, 48), 46), which SCEV reads as
+      // sext i18 (4 * ...), wide enough to pass for index math. (At 32
+      // bits or more, shl 32; ashr 30 is the sext of ordinary int math.)
+      auto *Shl = dyn_cast<BinaryOperator>(Op->getOperand(0));
+      auto *Left = Shl && Shl->getOpcode() == Instruction::Shl
+                       ? dyn_cast<ConstantInt>(Shl->getOperand(1))
+                       : nullptr;
+      if (Left && Left->getValue().ult(Width) &&
+          Width - Left->getZExtValue() < 32)
+        break;
+      continue;
+    }
     default:
       continue;
     }
@@ -485,7 +500,8 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
         !castKeepsValue(Cast))
       return fail(Err, FootprintIssue::NonAffineSubscript,
                   "the index passes through a bit operation (and, or, xor, "
-                  "rem) whose truncation is not modelled: " +
+                  "rem, a narrowing cast written as shifts) whose truncation "
+                  "is not modelled: " +
                       scevText(Cast));
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
