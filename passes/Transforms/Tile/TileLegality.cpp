@@ -195,8 +195,18 @@ Refusal NestTiler::blockUniformLegality() {
     for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
       BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
       BasicBlock *Entered = In->getHeader();
-      if (BranchInst *Guard = firstTripGuard(*In, SE))
-        Entered = Guard->getParent();
+      // (Its operands too the same in every thread: a uniform trip count
+      // e - b says nothing of b < e where b or e wraps by definition.)
+      auto SameInEveryThread = [&](const Value *V) {
+        const SCEV *S = SE.getSCEV(const_cast<Value *>(V));
+        return SE.isLoopInvariant(S, SIMTLoop) && blockUniform(S);
+      };
+      if (BranchInst *Guard = firstTripGuard(*In, SE)) {
+        auto *Test = cast<ICmpInst>(Guard->getCondition());
+        if (SameInEveryThread(Test->getOperand(0)) &&
+            SameInEveryThread(Test->getOperand(1)))
+          Entered = Guard->getParent();
+      }
       if (!Latch || !DT.dominates(Entered, Latch))
         return {Refusal::NotUniform,
                 "in a team's chunk the tiled loop must run in every "
