@@ -448,6 +448,13 @@ Refusal NestTiler::blockTileLegality() {
     return {Refusal::KernelShape,
             "GPU tiles need a parallel worksharing loop "
             "(__kmpc_for_static_init) in the kernel's parallel region"};
+  // (First: in a generic kernel (teams distribute with a parallel for
+  // inside) only the team's main thread runs the code around the region,
+  // so the tests below would not name what stops it.)
+  if (!isSPMDKernel(*Nest.Kernel->Entry))
+    return {Refusal::KernelShape,
+            "GPU tiles need an SPMD kernel (every thread runs the parallel "
+            "region)"};
   // Every thread must reach the phases, or none: the bounds are computed in
   // the function's entry block, or behind conditions every thread of the
   // team decides alike (the zero-trip guard of a loop of runtime bounds,
@@ -467,10 +474,6 @@ Refusal NestTiler::blockTileLegality() {
   if (Init->getParent() != &F.getEntryBlock())
     if (Refusal Why = guardedRegionShape(*Init->getParent()))
       return Why;
-  if (!isSPMDKernel(*Nest.Kernel->Entry))
-    return {Refusal::KernelShape,
-            "GPU tiles need an SPMD kernel (every thread runs the parallel "
-            "region)"};
   if (!allThreadsRunRegion())
     return {Refusal::KernelShape,
             "GPU tiles need every thread of the block in the parallel region "
