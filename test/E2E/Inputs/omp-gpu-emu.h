@@ -38,8 +38,9 @@ void __kmpc_for_static_init_4(void *Loc, int Gtid, int Schedule, int *IsLast,
 }
 void __kmpc_for_static_fini(void *Loc, int Gtid) { (void)Loc, (void)Gtid; }
 
-// libdevice's square root, which OpenMP links only at link time.
-float __nv_sqrtf(float X) { return __builtin_sqrtf(X); }
+// libdevice's square root, which OpenMP links only at link time (llvm.sqrt:
+// no libm to link, no errno).
+float __nv_sqrtf(float X) { return __builtin_elementwise_sqrt(X); }
 
 // The kernel entries (never called: the test runs the regions).
 void __kmpc_target_init(void) { abort(); }
