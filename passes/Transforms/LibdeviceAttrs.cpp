@@ -51,7 +51,9 @@ static bool holdsPointer(Type *T) {
   return any_of(T->subtypes(), holdsPointer);
 }
 
-bool isPureLibdeviceDeclaration(const Function &F) {
+/// A declaration of one of libdevice's functions that take and return no
+/// pointer (by name and signature): a function of its operands only.
+static bool isPureLibdeviceDeclaration(const Function &F) {
   static const StringSet<> Names = {
 #define LIBDEVICE_FUNCTION(Name) #Name,
 #include "LibdeviceFunctions.def"

@@ -8,15 +8,16 @@
 ; RUN: %opt_prem -passes=prem-libdevice-attrs,verify %s -S -o - | FileCheck %s
 ; RUN: sed 's/nvptx64-nvidia-cuda/x86_64-unknown-linux-gnu/' %s | %opt_prem -passes=prem-libdevice-attrs -S -o - | FileCheck %s --check-prefix=OTHER
 ; RUN: sed 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' %s | %opt_prem -passes=prem-libdevice-attrs -S -o - | FileCheck %s --check-prefix=OTHER
-; Under clang, before the simplification pipeline: with a call of sqrtf in
-; its loop (the declaration __nv_sqrtf, libdevice being linked later), the
+; Under clang, before the simplification pipeline (E2E/team-tiles.test's
+; regions, which it runs bit for bit): with a call of sqrtf in rownorm's
+; loop (the declaration __nv_sqrtf, libdevice being linked later), the
 ; loop's step, which __kmpc_for_static_init wrote, is no longer a load in
 ; every iteration, and the OpenMP loop is tiled (before: "the SIMT loop has
 ; no affine induction variable"). ptxas accepts the PTX.
-; RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %S/Inputs/libdevice-sqrt.c -o %t.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=4096 -Rpass=prem -Rpass-missed=prem 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_90 --offload-device-only -nogpulib %nvptx_feature -S %S/../E2E/Inputs/team-tiles.c -o %t.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=16384 -Rpass=prem -Rpass-missed=prem 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s --check-prefix=PTX < %t.s
 ; RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.sm90.o %}
-; RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib %nvptx_feature -S %S/Inputs/libdevice-sqrt.c -o %t.sm87.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=4096
+; RUN: %clang_prem -O2 -fopenmp --offload-arch=sm_87 --offload-device-only -nogpulib %nvptx_feature -S %S/../E2E/Inputs/team-tiles.c -o %t.sm87.s -mllvm -prem-gpu-tiles -mllvm -prem-spm-bytes=16384
 ; RUN: %if ptxas %{ %ptxas -c -arch=sm_87 %t.sm87.s -o %t.sm87.o %}
 
 target triple = "nvptx64-nvidia-cuda"
@@ -77,8 +78,10 @@ define float @use(float %x, double %y, i64 %n, ptr %s, ptr %c) {
 ; OTHER: declare float @__nv_sqrtf(float){{$}}
 ; OTHER: declare double @__nv_pow(double, double){{$}}
 
-; REMARK: libdevice-sqrt.c:[[#]]:{{[0-9]+}}: remark: kernel {{.*}}_rownorm_l{{[0-9]+}}: {{.*}}tiled
+; REMARK-NOT: not transformed
+; REMARK: team-tiles.c:[[#]]:{{[0-9]+}}: remark: kernel {{.*}}_rownorm_l{{[0-9]+}}: {{.*}}tiled
 ; REMARK-NOT: not transformed
 ; The scratchpad, and the Load phase's memory request.
-; PTX: .shared .align {{[0-9]+}} .b8 prem_$_spm_$_{{.*}}rownorm{{.*}}[4096];
+; PTX-LABEL: .entry __omp_offloading_{{.*}}_rownorm_l{{[0-9]+}}(
+; PTX: .shared .align {{[0-9]+}} .b8 prem_$_spm_$_{{.*}}rownorm{{.*}}[{{[0-9]+}}];
 ; PTX: call.uni __prem_enter_mem,

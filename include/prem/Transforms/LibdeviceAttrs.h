@@ -10,15 +10,7 @@
 
 #include "llvm/IR/PassManager.h"
 
-namespace llvm {
-class Function;
-}
-
 namespace prem {
-
-/// A declaration of one of libdevice's functions that take and return no
-/// pointer (by name and signature): a function of its operands only.
-bool isPureLibdeviceDeclaration(const llvm::Function &F);
 
 class LibdeviceAttrsPass : public llvm::PassInfoMixin<LibdeviceAttrsPass> {
 public:

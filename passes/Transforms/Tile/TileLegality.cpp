@@ -192,27 +192,25 @@ Refusal NestTiler::blockUniformLegality() {
     // guard may skip (for (j = 0; j < ny; j++) with ny a runtime value)
     // runs exactly where its trip count is positive: with the trip count
     // the same in every thread (below), every thread runs it or none does.
+    auto SameInEveryThread = [&](const SCEV *S) {
+      return SE.isLoopInvariant(S, SIMTLoop) && blockUniform(S);
+    };
     for (Loop *In = L; In != SIMTLoop; In = In->getParentLoop()) {
       BasicBlock *Latch = In->getParentLoop()->getLoopLatch();
       BasicBlock *Entered = In->getHeader();
       // (Its operands too the same in every thread: a uniform trip count
       // e - b says nothing of b < e where b or e wraps by definition.)
-      auto SameInEveryThread = [&](const Value *V) {
-        const SCEV *S = SE.getSCEV(const_cast<Value *>(V));
-        return SE.isLoopInvariant(S, SIMTLoop) && blockUniform(S);
-      };
       if (BranchInst *Guard = firstTripGuard(*In, SE)) {
         auto *Test = cast<ICmpInst>(Guard->getCondition());
-        if (SameInEveryThread(Test->getOperand(0)) &&
-            SameInEveryThread(Test->getOperand(1)))
+        if (SameInEveryThread(SE.getSCEV(Test->getOperand(0))) &&
+            SameInEveryThread(SE.getSCEV(Test->getOperand(1))))
           Entered = Guard->getParent();
       }
       if (!Latch || !DT.dominates(Entered, Latch))
         return {Refusal::NotUniform,
                 "in a team's chunk the tiled loop must run in every "
                 "iteration of the loop around it"};
-      const SCEV *BTC = SE.getBackedgeTakenCount(In);
-      if (!SE.isLoopInvariant(BTC, SIMTLoop) || !blockUniform(BTC))
+      if (!SameInEveryThread(SE.getBackedgeTakenCount(In)))
         return {Refusal::NotUniform,
                 "in a team's chunk the tiled loop's trip count (or that of a "
                 "loop around it) may differ between threads"};
