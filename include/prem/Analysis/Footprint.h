@@ -96,6 +96,13 @@ struct NestLoop {
   std::optional<uint64_t> MaxTripCount;
   /// Trip count as SCEV prints it (or "simt_n" for the SIMT loop).
   std::string TripCountText;
+  /// A loop of the SIMT loop's body (depth 1) whose only way in is one way
+  /// of this branch, which isl proves is taken exactly on the iterations
+  /// where the footprint's trip count is positive (symm's `if (i > 0)`
+  /// before `for (k = 0; k < i; k++)` under collapse(2), i = iv / NJ): the
+  /// loop then runs where its domain is not empty. prem-tile's own test
+  /// (firstTripGuard) compares the two expressions as written.
+  const llvm::BranchInst *EntryTest = nullptr;
   unsigned Line = 0;
 };
 
@@ -262,6 +269,14 @@ struct NestFootprint {
   bool AssumesNoWrap = false;
   /// The loop-invariant runtime values the isl sets name, by name.
   llvm::SmallVector<std::pair<std::string, const llvm::SCEV *>, 4> Params;
+  /// Branches of the SIMT loop's body (outside its inner loops) that isl
+  /// proves go one way on every iteration of the kernel's iteration space,
+  /// each with the successor it never takes: a rotated loop's guard that the
+  /// bounds imply (symm's `for (k = i; k < NI; k++)` under collapse(2):
+  /// i < NI always holds). prem-tile reads the body as if those edges were
+  /// not there when it asks whether a block runs on every iteration.
+  llvm::SmallVector<std::pair<const llvm::BranchInst *, unsigned>, 1>
+      NeverTaken;
 
   bool isExact() const { return Reasons.empty(); }
 

@@ -363,6 +363,9 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << "unknown (" << Why << ")\n";
       if (N.AssumesNoWrap)
         OS << "  assumes: narrow index arithmetic does not wrap\n";
+      for (auto [Br, S] : N.NeverTaken)
+        OS << "  never taken: " << valueText(Br->getParent()) << " -> "
+           << valueText(Br->getSuccessor(S)) << "\n";
       OS << "  exact: yes\n";
     } else {
       OS << "  exact: no\n";

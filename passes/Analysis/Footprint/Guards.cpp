@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestBuilder.h"
+#include "prem/Support/IslSet.h"
 
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/PatternMatch.h"
@@ -190,4 +191,102 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
     Why = "an unexpected predicate";
     return std::nullopt;
   }
+}
+
+/// A branch of the SIMT loop's body that goes one way on every iteration of
+/// the kernel's iteration space: clang rotates `for (k = i; k < NI; k++)`
+/// into a test of i < NI before the loop, which collapse(2)'s bounds already
+/// imply, yet no LLVM pass folds it (the chunk's bounds come from the
+/// OpenMP runtime, which SCEV does not know; KernelInfo does). The other way
+/// then joins the loop's exit, and the loop looks as if it ran only under a
+/// condition. Only a test of i0 and the nest's parameters counts, over the
+/// iteration space as the footprint bounds it (SIMTMin..SIMTMax), for every
+/// value of the parameters.
+void NestBuilder::findNeverTaken() {
+  Loop *Root = rootLoop();
+  if (!Root || !SIMTMin || !SIMTMax)
+    return;
+  // The sets already built name the parameters they do: a test that needs
+  // another one is not looked at.
+  auto Params = Aff.ParamNames;
+  bool Assumes = Aff.AssumesNoWrap;
+  std::string Space = paramList() + " -> { [i0] : " + std::to_string(*SIMTMin) +
+                      " <= i0 <= " + std::to_string(*SIMTMax) + " and ";
+  for (BasicBlock *BB : Root->blocks()) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (LI.getLoopFor(BB) != Root || !Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !Root->contains(Br->getSuccessor(0)) ||
+        !Root->contains(Br->getSuccessor(1)))
+      continue;
+    setChainFor(*Br);
+    for (unsigned S : {0u, 1u}) {
+      std::string Why;
+      Aff.AssumesNoWrap = false;
+      auto Taken = conditionText(Br->getCondition(), S == 0, Why);
+      bool NewParam = Aff.ParamNames.size() != Params.size();
+      if (NewParam)
+        Aff.ParamNames = Params;
+      if (!Taken || NewParam)
+        break;
+      IslQuota Quota(Ctx, islSmallQuota());
+      isl::set Where = parseSet(Ctx, Space + "(" + *Taken + ") }");
+      if (Quota.failed() || Where.is_null() || !Where.is_empty().is_true())
+        continue;
+      Nest.NeverTaken.push_back({Br, S});
+      // The test's reading rests on what the sets' does.
+      Nest.AssumesNoWrap |= Aff.AssumesNoWrap;
+      break;
+    }
+  }
+  Aff.AssumesNoWrap = Assumes;
+}
+
+/// The test before a loop of the SIMT loop's body that isl proves is taken
+/// exactly where the loop's trip count (the footprint's) is positive.
+/// clang guards `for (k = 0; k < i; k++)` with i = iv / NJ by iv > NJ - 1,
+/// which no rewriting of SCEV expressions equates with i >= 1.
+void NestBuilder::findEntryTests() {
+  Loop *Root = rootLoop();
+  if (!Root || !SIMTMin || !SIMTMax)
+    return;
+  auto Params = Aff.ParamNames;
+  bool Assumes = Aff.AssumesNoWrap;
+  std::string Space = paramList() + " -> { [i0] : " + std::to_string(*SIMTMin) +
+                      " <= i0 <= " + std::to_string(*SIMTMax) + " and ";
+  for (NestLoop &NL : Nest.Loops) {
+    Loop *L = NL.Depth == 1 ? LI.getLoopFor(NL.Header) : nullptr;
+    auto Trip = L ? TripCounts.find(L) : TripCounts.end();
+    if (Trip == TripCounts.end())
+      continue;
+    BasicBlock *Preheader = L->getLoopPreheader();
+    BasicBlock *Into = Preheader ? Preheader : L->getHeader();
+    BasicBlock *From =
+        Preheader ? Preheader->getUniquePredecessor() : L->getLoopPredecessor();
+    auto *Br = From ? dyn_cast<BranchInst>(From->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || LI.getLoopFor(From) != Root ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    unsigned S = Br->getSuccessor(0) == Into ? 0 : 1;
+    if (Br->getSuccessor(S) != Into)
+      continue;
+    setChainFor(*Br);
+    std::string Why;
+    Aff.AssumesNoWrap = false;
+    auto Enters = conditionText(Br->getCondition(), S == 0, Why);
+    bool NewParam = Aff.ParamNames.size() != Params.size();
+    if (NewParam)
+      Aff.ParamNames = Params;
+    if (!Enters || NewParam)
+      continue;
+    IslQuota Quota(Ctx, islSmallQuota());
+    isl::set Taken = parseSet(Ctx, Space + "(" + *Enters + ") }");
+    isl::set Runs = parseSet(Ctx, Space + Trip->second.text() + " >= 1 }");
+    if (Quota.failed() || Taken.is_null() || Runs.is_null() ||
+        !Taken.is_equal(Runs).is_true())
+      continue;
+    NL.EntryTest = Br;
+    Nest.AssumesNoWrap |= Aff.AssumesNoWrap;
+  }
+  Aff.AssumesNoWrap = Assumes;
 }

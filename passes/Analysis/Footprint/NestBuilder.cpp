@@ -724,6 +724,8 @@ void NestBuilder::build() {
   Nest.AssumesNoWrap = Aff.AssumesNoWrap;
   for (auto &[S, Name] : Aff.ParamNames)
     Nest.Params.push_back({Name, S});
+  findNeverTaken();
+  findEntryTests();
 
   // Largest trip count of triangular inner loops, from the bounds of the
   // loops around them.

@@ -77,6 +77,10 @@ private:
   /// not.
   std::optional<std::string> conditionText(const Value *Cond, bool Holds,
                                            std::string &Why);
+  /// Guards.cpp: NestFootprint::NeverTaken; after the accesses.
+  void findNeverTaken();
+  /// Guards.cpp: NestLoop::EntryTest; after the accesses.
+  void findEntryTests();
   void visit(Instruction &I);
   void finishArrays();
   bool translateAccesses(SmallVectorImpl<RawAccess> &Raws, ArrayFootprint &AF);

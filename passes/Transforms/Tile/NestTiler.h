@@ -323,6 +323,12 @@ private:
   bool runsUnconditionally(const BasicBlock *BB,
                            const PostDominatorTree *PDT) const;
   bool runsExactlyUnder(const AffineAccess &Acc, BasicBlock *BB) const;
+  /// Whether BB runs on every iteration of In: it dominates In's latch, or
+  /// does once the edges the footprint proves never taken
+  /// (NestFootprint::NeverTaken) are left out.
+  bool runsEveryIteration(const BasicBlock *BB, const Loop *In) const;
+  /// The footprint's NestLoop::EntryTest of In, if any.
+  const BranchInst *entryTest(const Loop &In) const;
   /// The launch conditions under which a thread block's footprint is what
   /// the analysis computed: the block has the threads it assumed, 1-D, and
   /// every thread passes the bounds guard.

@@ -983,17 +983,53 @@ bool NestTiler::runsUnconditionally(const BasicBlock *BB,
       : L         ? L
                   : LI.getLoopFor(Nest.Kernel->SIMT.LoopHeader);
   for (Loop *In = LI.getLoopFor(BB); In; In = In->getParentLoop()) {
-    if (!In->getLoopLatch() || !DT.dominates(Cur, In->getLoopLatch()))
+    if (!runsEveryIteration(Cur, In))
       return false;
     if (In == Root)
       return true;
     Cur = In->getHeader();
     if (BranchInst *Guard = firstTripGuard(*In, SE, /*InModel=*/true))
       Cur = Guard->getParent();
+    else if (const BranchInst *Test = entryTest(*In))
+      Cur = Test->getParent();
   }
   if (!ThreadBlock)
     return false;
   return DT.dominates(BodyStart, Cur) && PDT->dominates(Cur, BodyStart);
+}
+
+const BranchInst *NestTiler::entryTest(const Loop &In) const {
+  for (const NestLoop &NL : Nest.Loops)
+    if (NL.Header == In.getHeader())
+      return NL.EntryTest;
+  return nullptr;
+}
+
+bool NestTiler::runsEveryIteration(const BasicBlock *BB, const Loop *In) const {
+  const BasicBlock *Latch = In->getLoopLatch();
+  if (!Latch)
+    return false;
+  if (DT.dominates(BB, Latch))
+    return true;
+  if (Nest.NeverTaken.empty() || BB == In->getHeader())
+    return false;
+  // Some path from the header to the latch avoids BB: does one that takes
+  // no edge never taken?
+  SmallPtrSet<const BasicBlock *, 16> Seen{BB, In->getHeader()};
+  SmallVector<const BasicBlock *, 16> Work{In->getHeader()};
+  while (!Work.empty()) {
+    const BasicBlock *From = Work.pop_back_val();
+    if (From == Latch)
+      return false;
+    for (auto [K, To] : enumerate(successors(From))) {
+      bool Dead = any_of(Nest.NeverTaken, [&, K = K](const auto &E) {
+        return E.first == From->getTerminator() && E.second == K;
+      });
+      if (!Dead && In->contains(To) && Seen.insert(To).second)
+        Work.push_back(To);
+    }
+  }
+  return true;
 }
 
 /// The footprint's domain of an access with guards holds its guards'

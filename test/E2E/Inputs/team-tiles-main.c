@@ -13,6 +13,8 @@
 #define CH 3
 #define WIDTH 200
 #define ENTRIES 160
+#define SI 24
+#define SJ 21
 
 // (Argument order: clang's captures of each region.)
 void omp_region_scale(int *, int *, long, long, float *, const float *);
@@ -29,6 +31,9 @@ void omp_region_pick(int *, int *, long, long, float *, const float *,
                      const int *);
 void omp_region_place(int *, int *, long, long, float *, const int *,
                       const float *);
+
+void omp_region_symm(int *, int *, long, long, const float *, const float *,
+                     float *);
 
 void omp_region_scale_n(int *, int *, long, long, long, float *,
                         const float *);
@@ -49,6 +54,9 @@ static long M, N, U;
 static int *Index;
 static int Gtid, Btid;
 
+static void symm(void) {
+  omp_region_symm(&Gtid, &Btid, chunkLb(), chunkUb(), A, B, Out);
+}
 static void scale(void) {
   omp_region_scale(&Gtid, &Btid, chunkLb(), chunkUb(), Y, X);
 }
@@ -167,5 +175,9 @@ int main(int argc, char **argv) {
   report("pick", Y, ROWS);
   launchRegion(place, ROWS, 32, Threads);
   report("place", Y, ROWS);
+  // SI * SJ = 504 iterations: 15 chunks of 32 and one of 24.
+  A = data(SI * SI), B = data(SI * SJ), Out = data(SI * SJ);
+  launchRegion(symm, SI * SJ, 32, Threads);
+  report("symm", Out, SI * SJ);
   return 0;
 }

@@ -15,6 +15,8 @@
 #define CH 3
 #define WIDTH 200
 #define ENTRIES 160
+#define SI 24
+#define SJ 21
 
 void scale(float *restrict y, const float *restrict x) {
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:ROWS]) map(tofrom: y[0:ROWS])
@@ -164,4 +166,22 @@ void place(float *restrict y, const float *restrict x, const int *restrict idx) 
 #pragma omp target teams distribute parallel for thread_limit(32) map(to: x[0:ROWS], idx[0:ROWS]) map(from: y[0:ROWS])
   for (int i = 0; i < ROWS; i++)
     y[idx[i]] = x[i] * 3.0f;
+}
+
+// symm as GPU ports write it (collapse(2), two k loops): clang guards the
+// second loop by i < SI, which the bounds imply, and the first by
+// iv > SJ - 1, which is i >= 1 in other words; before, the second loop's
+// accesses looked conditional and the region was refused.
+void symm(float *restrict C, const float *restrict A,
+          const float *restrict B) {
+#pragma omp target teams distribute parallel for collapse(2) thread_limit(32) map(to: A[0:SI*SI], B[0:SI*SJ]) map(tofrom: C[0:SI*SJ])
+  for (int i = 0; i < SI; i++)
+    for (int j = 0; j < SJ; j++) {
+      float acc = 0;
+      for (int k = 0; k < i; k++)
+        acc += A[i * SI + k] * B[k * SJ + j];
+      for (int k = i; k < SI; k++)
+        acc += A[k * SI + i] * B[k * SJ + j];
+      C[i * SJ + j] = 0.5f * C[i * SJ + j] + 1.5f * acc;
+    }
 }
