@@ -506,7 +506,11 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     // sext/zext/trunc of index math: assume it does not wrap (Polly does
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
-    return translate(Cast->getOperand(0), Err);
+    auto Operand = translate(Cast->getOperand(0), Err);
+    if (Operand && CastRanges)
+      CastRanges->push_back(
+          {*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast)});
+    return Operand;
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     const Value *V = U->getValue();
@@ -821,6 +825,7 @@ std::optional<Linear> Affinator::exactDivision(const Value *V) {
     return std::nullopt;
   L->divideExactly(Divisor);
   AssumesNoWrap = true;
+  UncheckedNoWrap = true;
   return L;
 }
 
@@ -927,6 +932,7 @@ std::optional<Linear> Affinator::translateAddRec(const SCEVAddRecExpr *AR,
       if (!NamesBound(Wide)) {
         Offset = Wide;
         AssumesNoWrap = true;
+        UncheckedNoWrap = true;
       }
     }
     auto T = translate(Offset, Err);

@@ -178,6 +178,18 @@ public:
   /// Runtime values named so far, SCEV -> isl parameter name.
   MapVector<const SCEV *, std::string> ParamNames;
   bool AssumesNoWrap = false;
+  /// Where set, each cast read under the no-wrap assumption is listed: its
+  /// operand's form and the values for which the cast is that form (a
+  /// branch the footprint proves one-way must not rest on the assumption,
+  /// which C's unsigned arithmetic breaks at will: (unsigned)(i - 1)). A
+  /// no-wrap assumption of another kind sets UncheckedNoWrap.
+  struct CastRange {
+    Linear Operand;
+    unsigned Bits;
+    bool Unsigned;
+  };
+  SmallVector<CastRange, 2> *CastRanges = nullptr;
+  bool UncheckedNoWrap = false;
 
   /// The worksharing IV {Start,+,Step}<Root>.
   const SCEVAddRecExpr *RootIV = nullptr;

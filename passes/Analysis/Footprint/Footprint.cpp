@@ -295,6 +295,9 @@ void FootprintInfo::print(raw_ostream &OS, ArrayRef<uint64_t> Tile) const {
         OS << " (at most " << *L.MaxTripCount << ")";
       if (L.Line)
         OS << ", line " << L.Line;
+      if (L.EntryTest)
+        OS << ", entered where its trip count is positive ("
+           << valueText(L.EntryTest->getParent()) << ")";
       OS << "\n";
     }
     for (const ArrayFootprint &A : N.Arrays) {

@@ -114,21 +114,32 @@ void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
     A.Condition = join(Cs, " and ");
 }
 
+/// "(F) < lo or (F) > hi": where Bits bits do not hold the value of F.
+static std::string outsideBits(const std::string &F, unsigned Bits,
+                               bool Unsigned) {
+  APInt Lo = Unsigned ? APInt::getZero(Bits) : APInt::getSignedMinValue(Bits);
+  APInt Hi =
+      Unsigned ? APInt::getMaxValue(Bits) : APInt::getSignedMaxValue(Bits);
+  return "(" + F + ") < " + toString(Lo, 10, !Unsigned) + " or (" + F + ") > " +
+         toString(Hi, 10, !Unsigned);
+}
+
 std::optional<std::string>
-NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
+NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why,
+                           SmallVectorImpl<std::string> *Violations) {
   const Value *X, *Y;
   // (&& and || as clang writes them: and/or of i1, or a select.)
   bool And = match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y)));
   if (And || match(Cond, m_LogicalOr(m_Value(X), m_Value(Y)))) {
-    auto L = conditionText(X, Holds, Why);
-    auto R = L ? conditionText(Y, Holds, Why) : std::nullopt;
+    auto L = conditionText(X, Holds, Why, Violations);
+    auto R = L ? conditionText(Y, Holds, Why, Violations) : std::nullopt;
     if (!R)
       return std::nullopt;
     // De Morgan: !(a && b) is !a || !b.
     return "(" + *L + (And == Holds ? " and " : " or ") + *R + ")";
   }
   if (match(Cond, m_Not(m_Value(X))))
-    return conditionText(X, !Holds, Why);
+    return conditionText(X, !Holds, Why, Violations);
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy()) {
     Why = "not a comparison of integers";
@@ -164,11 +175,28 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
       Mod = std::to_string(Mask->getZExtValue() + 1);
     }
     AffineError Err;
+    SmallVector<Affinator::CastRange, 2> Casts;
+    if (Violations)
+      Aff.CastRanges = &Casts;
     auto Form = Aff.translateIndex(
         Side, Aff.noteBitOps(Mod.empty() ? Cmp->getOperand(K) : X), Err);
+    Aff.CastRanges = nullptr;
     if (!Form) {
       Why = Err.Message;
       return std::nullopt;
+    }
+    // The comparison reads the side's bits: they are its form where the
+    // form fits them (sums and products wrap alike, so no step between
+    // needs a check of its own), each cast on the way where its operand
+    // fits the bits it passes through. Low bits are the form's whatever
+    // it is.
+    if (Violations) {
+      if (Mod.empty())
+        Violations->push_back(outsideBits(
+            Form->text(), Side->getType()->getScalarSizeInBits(), false));
+      for (const Affinator::CastRange &C : Casts)
+        Violations->push_back(
+            outsideBits(C.Operand.text(), C.Bits, C.Unsigned));
     }
     Texts[K] = Mod.empty() ? Form->text()
                            : "(" + Form->text() + ") mod " + Mod;
@@ -193,25 +221,62 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why) {
   }
 }
 
+std::optional<isl::set> NestBuilder::whereTaken(const BranchInst &Br,
+                                                bool Holds,
+                                                const std::string &Space) {
+  // The sets already built name the parameters they do: a test that needs
+  // another one is not looked at; nor is one whose forms rest on the
+  // no-wrap assumption, which the footprint's sets may make (the C source's
+  // index math) but a test of C's unsigned arithmetic breaks at will.
+  auto Params = Aff.ParamNames;
+  bool Assumes = Aff.AssumesNoWrap;
+  setChainFor(Br);
+  std::string Why;
+  SmallVector<std::string, 4> Violations;
+  Aff.UncheckedNoWrap = false;
+  auto Taken = conditionText(Br.getCondition(), Holds, Why, &Violations);
+  bool NewParam = Aff.ParamNames.size() != Params.size();
+  Aff.ParamNames = std::move(Params);
+  Aff.AssumesNoWrap = Assumes;
+  if (!Taken || NewParam || Aff.UncheckedNoWrap)
+    return std::nullopt;
+  IslQuota Quota(Ctx, islSmallQuota());
+  if (!Violations.empty()) {
+    isl::set Wraps =
+        parseSet(Ctx, Space + "(" + join(Violations, " or ") + ") }");
+    if (Quota.failed() || Wraps.is_null() || !Wraps.is_empty().is_true())
+      return std::nullopt;
+  }
+  isl::set Where = parseSet(Ctx, Space + "(" + *Taken + ") }");
+  if (Quota.failed() || Where.is_null())
+    return std::nullopt;
+  return Where;
+}
+
+/// The iteration space as the footprint bounds it (SIMTMin..SIMTMax), over
+/// the nest's parameters, for whereTaken; empty where it is not known.
+static std::string iterationSpace(const std::string &Params,
+                                  std::optional<int64_t> Min,
+                                  std::optional<int64_t> Max) {
+  if (!Min || !Max)
+    return "";
+  return Params + " -> { [i0] : " + std::to_string(*Min) +
+         " <= i0 <= " + std::to_string(*Max) + " and ";
+}
+
 /// A branch of the SIMT loop's body that goes one way on every iteration of
 /// the kernel's iteration space: clang rotates `for (k = i; k < NI; k++)`
 /// into a test of i < NI before the loop, which collapse(2)'s bounds already
 /// imply, yet no LLVM pass folds it (the chunk's bounds come from the
 /// OpenMP runtime, which SCEV does not know; KernelInfo does). The other way
 /// then joins the loop's exit, and the loop looks as if it ran only under a
-/// condition. Only a test of i0 and the nest's parameters counts, over the
-/// iteration space as the footprint bounds it (SIMTMin..SIMTMax), for every
+/// condition. Only a test of i0 and the nest's parameters counts, for every
 /// value of the parameters.
 void NestBuilder::findNeverTaken() {
   Loop *Root = rootLoop();
-  if (!Root || !SIMTMin || !SIMTMax)
+  std::string Space = iterationSpace(paramList(), SIMTMin, SIMTMax);
+  if (!Root || Space.empty())
     return;
-  // The sets already built name the parameters they do: a test that needs
-  // another one is not looked at.
-  auto Params = Aff.ParamNames;
-  bool Assumes = Aff.AssumesNoWrap;
-  std::string Space = paramList() + " -> { [i0] : " + std::to_string(*SIMTMin) +
-                      " <= i0 <= " + std::to_string(*SIMTMax) + " and ";
   for (BasicBlock *BB : Root->blocks()) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
     if (LI.getLoopFor(BB) != Root || !Br || !Br->isConditional() ||
@@ -219,27 +284,13 @@ void NestBuilder::findNeverTaken() {
         !Root->contains(Br->getSuccessor(0)) ||
         !Root->contains(Br->getSuccessor(1)))
       continue;
-    setChainFor(*Br);
-    for (unsigned S : {0u, 1u}) {
-      std::string Why;
-      Aff.AssumesNoWrap = false;
-      auto Taken = conditionText(Br->getCondition(), S == 0, Why);
-      bool NewParam = Aff.ParamNames.size() != Params.size();
-      if (NewParam)
-        Aff.ParamNames = Params;
-      if (!Taken || NewParam)
+    for (unsigned S : {0u, 1u})
+      if (auto Where = whereTaken(*Br, S == 0, Space);
+          Where && Where->is_empty().is_true()) {
+        Nest.NeverTaken.push_back({Br, S});
         break;
-      IslQuota Quota(Ctx, islSmallQuota());
-      isl::set Where = parseSet(Ctx, Space + "(" + *Taken + ") }");
-      if (Quota.failed() || Where.is_null() || !Where.is_empty().is_true())
-        continue;
-      Nest.NeverTaken.push_back({Br, S});
-      // The test's reading rests on what the sets' does.
-      Nest.AssumesNoWrap |= Aff.AssumesNoWrap;
-      break;
-    }
+      }
   }
-  Aff.AssumesNoWrap = Assumes;
 }
 
 /// The test before a loop of the SIMT loop's body that isl proves is taken
@@ -248,12 +299,9 @@ void NestBuilder::findNeverTaken() {
 /// which no rewriting of SCEV expressions equates with i >= 1.
 void NestBuilder::findEntryTests() {
   Loop *Root = rootLoop();
-  if (!Root || !SIMTMin || !SIMTMax)
+  std::string Space = iterationSpace(paramList(), SIMTMin, SIMTMax);
+  if (!Root || Space.empty())
     return;
-  auto Params = Aff.ParamNames;
-  bool Assumes = Aff.AssumesNoWrap;
-  std::string Space = paramList() + " -> { [i0] : " + std::to_string(*SIMTMin) +
-                      " <= i0 <= " + std::to_string(*SIMTMax) + " and ";
   for (NestLoop &NL : Nest.Loops) {
     Loop *L = NL.Depth == 1 ? LI.getLoopFor(NL.Header) : nullptr;
     auto Trip = L ? TripCounts.find(L) : TripCounts.end();
@@ -270,23 +318,12 @@ void NestBuilder::findEntryTests() {
     unsigned S = Br->getSuccessor(0) == Into ? 0 : 1;
     if (Br->getSuccessor(S) != Into)
       continue;
-    setChainFor(*Br);
-    std::string Why;
-    Aff.AssumesNoWrap = false;
-    auto Enters = conditionText(Br->getCondition(), S == 0, Why);
-    bool NewParam = Aff.ParamNames.size() != Params.size();
-    if (NewParam)
-      Aff.ParamNames = Params;
-    if (!Enters || NewParam)
+    auto Enters = whereTaken(*Br, S == 0, Space);
+    if (!Enters)
       continue;
     IslQuota Quota(Ctx, islSmallQuota());
-    isl::set Taken = parseSet(Ctx, Space + "(" + *Enters + ") }");
     isl::set Runs = parseSet(Ctx, Space + Trip->second.text() + " >= 1 }");
-    if (Quota.failed() || Taken.is_null() || Runs.is_null() ||
-        !Taken.is_equal(Runs).is_true())
-      continue;
-    NL.EntryTest = Br;
-    Nest.AssumesNoWrap |= Aff.AssumesNoWrap;
+    if (!Quota.failed() && !Runs.is_null() && Enters->is_equal(Runs).is_true())
+      NL.EntryTest = Br;
   }
-  Aff.AssumesNoWrap = Assumes;
 }

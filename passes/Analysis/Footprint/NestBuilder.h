@@ -74,9 +74,18 @@ private:
   /// (AffineAccess::Guards, Condition); the chain must be set.
   void findGuards(const Instruction &I, AffineAccess &A);
   /// Cond (or its negation, Holds false) as isl constraints; why not, if
-  /// not.
-  std::optional<std::string> conditionText(const Value *Cond, bool Holds,
-                                           std::string &Why);
+  /// not. With Violations, the forms rest on no assumption: each value
+  /// read as a form (a side of a comparison, the operand of a cast) adds
+  /// the constraints where its bits would not hold the form, and a reading
+  /// that cannot be so checked fails (Affinator::UncheckedNoWrap).
+  std::optional<std::string>
+  conditionText(const Value *Cond, bool Holds, std::string &Why,
+                SmallVectorImpl<std::string> *Violations = nullptr);
+  /// The points of Space (isl text of a set of i0 over the nest's
+  /// parameters, open after its "and ") where Br's condition is Holds,
+  /// read without assumption; nullopt where it cannot be so read.
+  std::optional<isl::set> whereTaken(const BranchInst &Br, bool Holds,
+                                     const std::string &Space);
   /// Guards.cpp: NestFootprint::NeverTaken; after the accesses.
   void findNeverTaken();
   /// Guards.cpp: NestLoop::EntryTest; after the accesses.

@@ -48,4 +48,5 @@ void syrk(float *restrict C, const float *restrict A, float alpha, float beta) {
 // CHECK-NEXT: bytes per tile [1]: at most 16384
 // CHECK-NEXT: total bytes per tile [1]: at most 16640
 // CHECK-NEXT: assumes: narrow index arithmetic does not wrap
+// CHECK-NEXT: never taken: %for.cond.preheader -> %for.cond.cleanup
 // CHECK-NEXT: exact: yes
