@@ -7,30 +7,16 @@
 // runs only under a condition that is not one affine branch after
 // another"). The tests stay in the code, the scratchpad path and the
 // global one alike. E2E/team-tiles.test runs the NVPTX build bit for bit,
-// E2E/gpu-style-omp.test the host offload one.
-// RUN: %omp_host_device_ir %s -o %t.ll
+// E2E/gpu-style-omp.test the host offload one. The kernel is symm in
+// Analysis/footprint/implied-branches.c, which shows the footprint's facts.
+// RUN: %omp_host_device_ir %S/../Analysis/footprint/implied-branches.c -o %t.ll
 // RUN: %opt_prem -passes='print<prem-tiling>' -disable-output %t.ll | FileCheck %s --check-prefix=PLAN
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify %t.ll -S -pass-remarks=prem -o %t.out.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.out.ll
-// RUN: %omp_nvptx_device_ir %s -o %t.nvptx.ll
+// RUN: %omp_nvptx_device_ir %S/../Analysis/footprint/implied-branches.c -o %t.nvptx.ll
 // RUN: %opt_prem -passes=prem-tile,prem-les,prem-sync,verify -prem-gpu-tiles -prem-spm-bytes=16384 %t.nvptx.ll -S -pass-remarks=prem -o %t.nvptx.out.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %if ptxas %{ llc -O2 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.nvptx.out.ll -o %t.s %}
 // RUN: %if ptxas %{ %ptxas -c -arch=sm_90 %t.s -o %t.o %}
-#define NI 24
-#define NJ 21
-void symm(float *restrict C, const float *restrict A,
-          const float *restrict B) {
-#pragma omp target teams distribute parallel for collapse(2) map(to: A[0:NI*NI], B[0:NI*NJ]) map(tofrom: C[0:NI*NJ])
-  for (int i = 0; i < NI; i++)
-    for (int j = 0; j < NJ; j++) {
-      float acc = 0;
-      for (int k = 0; k < i; k++)
-        acc += A[i * NI + k] * B[k * NJ + j];
-      for (int k = i; k < NI; k++)
-        acc += A[k * NI + i] * B[k * NJ + j];
-      C[i * NJ + j] = 0.5f * C[i * NJ + j] + 1.5f * acc;
-    }
-}
 // PLAN:      kernel __omp_offloading_{{.*}}_symm_l{{[0-9]+}}: tiled, the worksharing loop, 504 iteration(s) per tile, 1 interval(s)
 // PLAN-NEXT:   why: sizes are known only at run time: the most SIMT iterations whose exact footprint fits, fit checked per tile at run time
 // PLAN-NEXT:   slot A: interval (4512 touched), store none
