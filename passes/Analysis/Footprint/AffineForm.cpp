@@ -507,9 +507,13 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
     auto Operand = translate(Cast->getOperand(0), Err);
-    if (Operand && CastRanges)
-      CastRanges->push_back(
-          {*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast)});
+    // (A runtime value the cast passes through alone is its parameter, as
+    // everywhere in the footprint: OpenMP's int n, passed as 64 bits.)
+    const SCEV *Leaf = Cast->getOperand(0);
+    while (auto *Inner = dyn_cast<SCEVCastExpr>(Leaf))
+      Leaf = Inner->getOperand(0);
+    if (Operand && !isa<SCEVUnknown>(Leaf))
+      mustFit(*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast));
     return Operand;
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
@@ -596,6 +600,8 @@ std::optional<Linear> Affinator::minMaxOnSIMTRange(const SCEVMinMaxExpr *MM,
   auto X = translate(Other, Err);
   if (!X)
     return std::nullopt;
+  mustFit(*X, MM->getType()->getScalarSizeInBits(),
+          isa<SCEVUMaxExpr, SCEVUMinExpr>(MM));
   // The range of a*i0 + b over the SIMT values, and of each floor term of
   // i0 alone (a collapse(2) loop's row i, in k = i .. N-1): each term takes
   // its extremes at the range's ends, their sum bounds the form.
@@ -687,6 +693,8 @@ std::optional<Linear> Affinator::floorDivision(const Value *V) {
   auto X = translate(SE.getSCEV(BO->getOperand(0)), Inner);
   if (!X || !X->Params.empty() || !nonNegative(*X))
     return std::nullopt;
+  mustFit(*X, BO->getType()->getScalarSizeInBits(),
+          Op == Instruction::UDiv || Op == Instruction::URem);
   // A division of a remainder: collapse(3) takes j = (iv % (N*M)) / M, with
   // iv % (N*M) = iv - N*M * floor(iv / (N*M)). Where D divides a floor
   // term's coefficient, that term is a whole number of D's:
@@ -774,6 +782,7 @@ std::optional<Linear> Affinator::unsignedDivision(const SCEVUDivExpr *Div) {
   auto X = translate(Div->getLHS(), Inner);
   if (!X || !nonNegative(*X))
     return std::nullopt;
+  mustFit(*X, Div->getType()->getScalarSizeInBits(), /*Unsigned=*/true);
   if (X->dividesBy(D)) {
     X->divideExactly(D);
     return X;

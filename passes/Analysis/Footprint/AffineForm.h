@@ -178,11 +178,14 @@ public:
   /// Runtime values named so far, SCEV -> isl parameter name.
   MapVector<const SCEV *, std::string> ParamNames;
   bool AssumesNoWrap = false;
-  /// Where set, each cast read under the no-wrap assumption is listed: its
-  /// operand's form and the values for which the cast is that form (a
-  /// branch the footprint proves one-way must not rest on the assumption,
-  /// which C's unsigned arithmetic breaks at will: (unsigned)(i - 1)). A
-  /// no-wrap assumption of another kind sets UncheckedNoWrap.
+  /// Where set, each step whose reading rests on a value fitting its bits
+  /// is listed: a cast read under the no-wrap assumption (its operand), a
+  /// division or remainder (its dividend), a min or max (its operand); a
+  /// sum or product needs none (it wraps alike in every bit below). A
+  /// branch the footprint proves one-way, and a condition that decides
+  /// which bytes a tile copies back, must not rest on the assumption,
+  /// which C's unsigned arithmetic breaks at will: (unsigned)(i - 1). A
+  /// no-wrap assumption that cannot be so listed sets UncheckedNoWrap.
   struct CastRange {
     Linear Operand;
     unsigned Bits;
@@ -190,6 +193,10 @@ public:
   };
   SmallVector<CastRange, 2> *CastRanges = nullptr;
   bool UncheckedNoWrap = false;
+  void mustFit(const Linear &Form, unsigned Bits, bool Unsigned) {
+    if (CastRanges)
+      CastRanges->push_back({Form, Bits, Unsigned});
+  }
 
   /// The worksharing IV {Start,+,Step}<Root>.
   const SCEVAddRecExpr *RootIV = nullptr;

@@ -98,10 +98,12 @@ void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
   if (Guards.empty())
     return;
   std::reverse(Guards.begin(), Guards.end());
-  SmallVector<std::string, 2> Cs;
+  SmallVector<std::string, 2> Cs, Violations;
+  bool Assumes = Aff.AssumesNoWrap;
+  Aff.UncheckedNoWrap = false;
   for (auto [Br, S] : Guards) {
     std::string Why;
-    auto C = conditionText(Br->getCondition(), S == 0, Why);
+    auto C = conditionText(Br->getCondition(), S == 0, Why, &Violations);
     if (!C) {
       A.ConditionWhy = "the condition at " + valueText(Br->getCondition()) +
                        " is not affine: " + Why;
@@ -109,9 +111,56 @@ void NestBuilder::findGuards(const Instruction &I, AffineAccess &A) {
     }
     Cs.push_back(std::move(*C));
   }
+  // The conditions decide which bytes the tile copies back: they are read
+  // without the no-wrap assumption (a test of (unsigned)(i - 1) held at
+  // i = 0 in the model, and the Store phase wrote back bytes the tile
+  // never wrote).
+  Aff.AssumesNoWrap = Assumes;
   A.Guards.assign(Guards.begin(), Guards.end());
-  if (A.ConditionWhy.empty())
-    A.Condition = join(Cs, " and ");
+  if (!A.ConditionWhy.empty())
+    return;
+  if (Aff.UncheckedNoWrap || !neverOutside(A, Violations)) {
+    A.ConditionWhy = "a condition on the way may wrap (" +
+                     valueText(Guards.back().first->getCondition()) +
+                     "): C's unsigned arithmetic, or a cast of a value "
+                     "that may not fit";
+    return;
+  }
+  A.Condition = join(Cs, " and ");
+}
+
+/// Whether no point of the access's domain (its loops' bounds, the guards
+/// aside) meets one of Violations.
+bool NestBuilder::neverOutside(const AffineAccess &A,
+                               ArrayRef<std::string> Violations) {
+  if (Violations.empty())
+    return true;
+  unsigned NumDims = A.LoopOfDepth.size();
+  auto Domain = domainText(A, NumDims);
+  if (!Domain)
+    return false;
+  SmallVector<std::string, 4> Dims;
+  for (unsigned D = 0; D < NumDims; ++D)
+    Dims.push_back("i" + std::to_string(D));
+  if (SIMTMin && SIMTMax && rootLoop())
+    *Domain += " and " + std::to_string(*SIMTMin) +
+               " <= i0 <= " + std::to_string(*SIMTMax);
+  IslQuota Quota(Ctx, islSmallQuota());
+  isl::set Wraps = parseSet(Ctx, paramList() + " -> { [" + join(Dims, ", ") +
+                                     "] : " + *Domain + " and (" +
+                                     join(Violations, " or ") + ") }");
+  return !Quota.failed() && !Wraps.is_null() && Wraps.is_empty().is_true();
+}
+
+/// Whether S computes a sum or product that LLVM does not know to stay
+/// within its bits as a signed value (C's unsigned arithmetic; casts are
+/// checked apart).
+static bool mayWrap(const SCEV *S) {
+  return SCEVExprContains(S, [](const SCEV *E) {
+    auto *N = dyn_cast<SCEVNAryExpr>(E);
+    return N && isa<SCEVAddExpr, SCEVMulExpr, SCEVAddRecExpr>(N) &&
+           !N->hasNoSignedWrap();
+  });
 }
 
 /// "(F) < lo or (F) > hi": where Bits bits do not hold the value of F.
@@ -186,12 +235,13 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why,
       return std::nullopt;
     }
     // The comparison reads the side's bits: they are its form where the
-    // form fits them (sums and products wrap alike, so no step between
-    // needs a check of its own), each cast on the way where its operand
-    // fits the bits it passes through. Low bits are the form's whatever
-    // it is.
+    // form fits them (none to check where every sum and product is nsw,
+    // as C's signed arithmetic is), and each cast, division or min/max on
+    // the way reads its operand's bits where that fits them
+    // (Affinator::CastRanges). Low bits are the form's where every step
+    // below is a sum or product.
     if (Violations) {
-      if (Mod.empty())
+      if (Mod.empty() && mayWrap(Side))
         Violations->push_back(outsideBits(
             Form->text(), Side->getType()->getScalarSizeInBits(), false));
       for (const Affinator::CastRange &C : Casts)

@@ -86,6 +86,9 @@ private:
   /// read without assumption; nullopt where it cannot be so read.
   std::optional<isl::set> whereTaken(const BranchInst &Br, bool Holds,
                                      const std::string &Space);
+  /// Whether no point of A's domain meets one of Violations
+  /// (conditionText's).
+  bool neverOutside(const AffineAccess &A, ArrayRef<std::string> Violations);
   /// Guards.cpp: NestFootprint::NeverTaken; after the accesses.
   void findNeverTaken();
   /// Guards.cpp: NestLoop::EntryTest; after the accesses.

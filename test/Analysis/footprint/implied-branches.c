@@ -32,12 +32,12 @@ void symm(float *restrict C, const float *restrict A,
 // CHECK-NOT: never taken
 // CHECK: exact: yes
 
-// With a runtime extent, i < n is not implied, and n > i is not recorded
-// as the loop's entry test either, though it is its trip count n - i being
-// positive: OpenMP passes the int n as 64 bits that the kernel truncates,
-// and the truncation is n only where those bits fit 32, which isl cannot
-// show for every value. A test is read without the no-wrap assumption (it
-// would read (unsigned)(i - 1) as i - 1).
+// With a runtime extent, i < n is not implied: no edge is dead. The test
+// n > i is the loop's entry test (its trip count n - i is positive): n,
+// which OpenMP passes as 64 bits that the kernel truncates, is read as the
+// parameter n0, as everywhere in the footprint; no arithmetic on the way
+// may wrap (the test is read without the no-wrap assumption, which would
+// read (unsigned)(i - 1) as i - 1: see wraps below).
 void symm_n(int n, float *restrict C, const float *restrict A,
             const float *restrict B) {
 #pragma omp target teams distribute parallel for collapse(2) map(to: A[0:NI*NI], B[0:NI*NJ]) map(tofrom: C[0:NI*NJ])
@@ -50,7 +50,7 @@ void symm_n(int n, float *restrict C, const float *restrict A,
     }
 }
 // CHECK-LABEL: kernel __omp_offloading_{{.*}}_symm_n_l
-// CHECK-NOT: entered where
+// CHECK: depth 1: loop {{.*}}, entered where its trip count is positive
 // CHECK-NOT: never taken
 // CHECK: exact: yes
 

@@ -70,6 +70,40 @@ void above(const float *A, float *B) {
         B[i * W + j] = A[(i - 1) * W + j] + 1.0f;
 }
 
+// Conditions of C's unsigned arithmetic, which wraps: (unsigned)(i - 1)
+// is 2^32 - 1 at i = 0, and an unsigned product wraps at i = 3. Read
+// under the no-wrap assumption they held on every iteration, and the sdma
+// Store phase wrote back bytes the iterations where they fail never wrote
+// (review findings: wrapguard was miscompiled before the no-wrap-free
+// reading of conditions, wraploop and wraprem by the first version of the
+// never-taken edges). Now they are refused, or tiled inside the if.
+#define WN 64
+void wrapguard(const float *in, float *out) {
+#pragma omp target teams distribute parallel for map(to: in[0:WN]) map(tofrom: out[0:WN*4])
+  for (int i = 0; i < WN; i++)
+    if ((long)(unsigned)(i - 1) - (long)i < 0)
+      for (int k = 0; k < 4; k++)
+        out[i * 4 + k] = in[i] * 2 + k;
+}
+void wraploop(const float *in, float *out) {
+#pragma omp target teams distribute parallel for map(to: in[0:WN]) map(tofrom: out[0:WN*8])
+  for (int i = 0; i < WN; i++) {
+    long prev = (unsigned)(i - 1);
+    if (prev < (long)i + 8)
+#pragma nounroll
+      for (int k = 0; k < 8; k++)
+        out[i * 8 + k] = in[i] + k;
+  }
+}
+void wraprem(const float *in, float *out) {
+#pragma omp target teams distribute parallel for map(to: in[0:WN]) map(tofrom: out[0:WN*8])
+  for (int i = 0; i < WN; i++)
+    if ((int)((unsigned)i * 1000000001u) % 1000000001 == 0)
+#pragma nounroll
+      for (int k = 0; k < 8; k++)
+        out[i * 8 + k] = in[i] + k;
+}
+
 int main(void) {
   float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
   float *S = malloc(sizeof(float) * N * N), *fict = malloc(sizeof(float) * 8);
@@ -100,6 +134,15 @@ int main(void) {
   }
   above(wa, wb);
   printf("HASH above %016llx\n", (unsigned long long)hash(wb, R * W));
+  float *win = malloc(sizeof(float) * WN), *wout = malloc(sizeof(float) * WN * 8);
+  for (int i = 0; i < WN; i++)
+    win[i] = i * 0.5f;
+  for (int i = 0; i < WN * 8; i++)
+    wout[i] = -1000.0f - i;
+  wrapguard(win, wout);
+  wraploop(win, wout);
+  wraprem(win, wout);
+  printf("HASH wraps %016llx\n", (unsigned long long)hash(wout, WN * 8));
   lower(A, B);
   fdtd(fict, ey, hz, 3);
   seidel(0, S);
