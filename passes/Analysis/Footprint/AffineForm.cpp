@@ -250,6 +250,21 @@ bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
   return false;
 }
 
+bool isRegisterMath(const SCEV *S) {
+  return !SCEVExprContains(S, [](const SCEV *E) {
+    if (auto *C = dyn_cast<SCEVConstant>(E))
+      return C->getAPInt().isNegative();
+    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
+      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
+      StringRef Name = Read ? Read->getCalledFunction()->getName() : "";
+      return !Name.starts_with("llvm.nvvm.read.ptx.sreg.") &&
+             !Name.starts_with("llvm.amdgcn.workitem.id.") &&
+             !Name.starts_with("llvm.amdgcn.workgroup.id.");
+    }
+    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
+  });
+}
+
 bool Affinator::castKeepsValue(const SCEVCastExpr *Cast) const {
   // The innermost value and the narrowest type it passes through.
   const SCEV *Inner = Cast;
@@ -508,11 +523,12 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     AssumesNoWrap = true;
     auto Operand = translate(Cast->getOperand(0), Err);
     // (A runtime value the cast passes through alone is its parameter, as
-    // everywhere in the footprint: OpenMP's int n, passed as 64 bits.)
+    // everywhere in the footprint: OpenMP's int n, passed as 64 bits. A
+    // thread's index is taken not to wrap.)
     const SCEV *Leaf = Cast->getOperand(0);
     while (auto *Inner = dyn_cast<SCEVCastExpr>(Leaf))
       Leaf = Inner->getOperand(0);
-    if (Operand && !isa<SCEVUnknown>(Leaf))
+    if (Operand && !isa<SCEVUnknown>(Leaf) && !isRegisterMath(Leaf))
       mustFit(*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast));
     return Operand;
   }

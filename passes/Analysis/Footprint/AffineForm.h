@@ -167,6 +167,12 @@ std::string accessSetText(StringRef Prefix, StringRef Tuple, unsigned NumDims,
                           StringRef Domain, ArrayRef<std::string> Subscripts,
                           int64_t Units);
 
+/// Sums and products of special registers (thread and block indices and
+/// sizes) and non-negative constants, through casts: a thread's index,
+/// which the footprint takes not to wrap, as CUDA code does (prem-tile's
+/// registersNonNegative too).
+bool isRegisterMath(const SCEV *S);
+
 class Affinator {
 public:
   Affinator(ScalarEvolution &SE, LoopInfo &LI, const SIMTInfo &SIMT, Loop *Root)

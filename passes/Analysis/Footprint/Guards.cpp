@@ -154,12 +154,13 @@ bool NestBuilder::neverOutside(const AffineAccess &A,
 
 /// Whether S computes a sum or product that LLVM does not know to stay
 /// within its bits as a signed value (C's unsigned arithmetic; casts are
-/// checked apart).
-static bool mayWrap(const SCEV *S) {
-  return SCEVExprContains(S, [](const SCEV *E) {
+/// checked apart), other than a thread's index (isRegisterMath) or a value
+/// the nest does not change, which is a parameter, its bits and all.
+static bool mayWrap(const SCEV *S, const Affinator &Aff) {
+  return SCEVExprContains(S, [&](const SCEV *E) {
     auto *N = dyn_cast<SCEVNAryExpr>(E);
     return N && isa<SCEVAddExpr, SCEVMulExpr, SCEVAddRecExpr>(N) &&
-           !N->hasNoSignedWrap();
+           !N->hasNoSignedWrap() && !isRegisterMath(N) && Aff.isVariant(N);
   });
 }
 
@@ -241,7 +242,7 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why,
     // (Affinator::CastRanges). Low bits are the form's where every step
     // below is a sum or product.
     if (Violations) {
-      if (Mod.empty() && mayWrap(Side))
+      if (Mod.empty() && mayWrap(Side, Aff))
         Violations->push_back(outsideBits(
             Form->text(), Side->getType()->getScalarSizeInBits(), false));
       for (const Affinator::CastRange &C : Casts)
