@@ -252,8 +252,9 @@ bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
 
 bool isRegisterMath(const SCEV *S) {
   return !SCEVExprContains(S, [](const SCEV *E) {
+    // (Small constants: threadIdx.x * 0x10000001u is no thread's index.)
     if (auto *C = dyn_cast<SCEVConstant>(E))
-      return C->getAPInt().isNegative();
+      return C->getAPInt().isNegative() || C->getAPInt().getActiveBits() > 16;
     if (auto *U = dyn_cast<SCEVUnknown>(E)) {
       auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
       StringRef Name = Read ? Read->getCalledFunction()->getName() : "";
@@ -522,13 +523,16 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
     auto Operand = translate(Cast->getOperand(0), Err);
-    // (A runtime value the cast passes through alone is its parameter, as
-    // everywhere in the footprint: OpenMP's int n, passed as 64 bits. A
-    // thread's index is taken not to wrap.)
+    // (A runtime value the nest does not change that the cast passes
+    // through alone is its parameter, as everywhere in the footprint:
+    // OpenMP's int n, passed as 64 bits. A thread's index is taken not to
+    // wrap. A value the nest computes, a quotient of the IV among them, is
+    // checked like any other.)
     const SCEV *Leaf = Cast->getOperand(0);
     while (auto *Inner = dyn_cast<SCEVCastExpr>(Leaf))
       Leaf = Inner->getOperand(0);
-    if (Operand && !isa<SCEVUnknown>(Leaf) && !isRegisterMath(Leaf))
+    bool Parameter = isa<SCEVUnknown>(Leaf) && !isVariant(Leaf);
+    if (Operand && !Parameter && !isRegisterMath(Leaf))
       mustFit(*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast));
     return Operand;
   }

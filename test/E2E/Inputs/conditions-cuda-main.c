@@ -14,6 +14,7 @@ void colour(const float *, float *, float *, int, int);
 void redblack(float *, int, int);
 void window(const float *, float *, float *, int, int, int);
 void square(const float *, float *, float *, int);
+void wrapmul(const float *, float *, float *, int);
 static float *X, *Y, *Z;
 static int Colour;
 static void runShift(void) { shift(X, Y, M); }
@@ -22,6 +23,7 @@ static void runColour(void) { colour(X, Y, Z, M, Colour); }
 static void runRedBlack(void) { redblack(Z, M, Colour); }
 static void runWindow(void) { window(X, Y, Z, M, 40, 100); }
 static void runSquare(void) { square(X, Y, Z, M); }
+static void runWrapMul(void) { wrapmul(X, Y, Z, M); }
 
 int main(void) {
   X = data(M), Y = data(M), Z = data(M);
@@ -43,5 +45,7 @@ int main(void) {
   report("window-z", Z, M);
   launch(runSquare, Blocks, Threads);
   report("square", Y, M);
+  launch(runWrapMul, Blocks, Threads);
+  report("wrapmul", Y, M);
   return 0;
 }

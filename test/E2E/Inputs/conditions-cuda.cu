@@ -77,3 +77,18 @@ square(const float *x, float *y, float *z, int n) {
       y[i] = x[i];
   }
 }
+
+// A product of the thread index by a large constant wraps: threads 8-15
+// and 24-31 of each block see the sign bit set and store nothing. Read as a
+// thread's index that does not wrap, the test held in every thread, and
+// the Store phase wrote back elements nobody wrote (review finding):
+// refused, the kernel left as it was.
+extern "C" __global__ void __launch_bounds__(32)
+wrapmul(const float *x, float *y, float *z, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  z[i] = x[i];
+  if ((int)(threadIdx.x * 0x10000001u) >= 0)
+    y[i] = 2.0f * x[i];
+}

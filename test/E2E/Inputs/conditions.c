@@ -103,6 +103,16 @@ void wraprem(const float *in, float *out) {
       for (int k = 0; k < 8; k++)
         out[i * 8 + k] = in[i] + k;
 }
+// A quotient the kernel truncates: 3000000001 * i / 3 passes 2^31 at
+// i = 3, and its truncation is then negative at times. Read as the whole
+// quotient, the test held on every iteration (review finding).
+void wrapdiv(const float *in, float *out) {
+#pragma omp target teams distribute parallel for map(to: in[0:WN]) map(tofrom: out[0:WN*8])
+  for (int i = 0; i < WN; i++)
+    if ((int)(((long)i * 3000000001L) / 3) > -5)
+      for (int k = 0; k < 8; k++)
+        out[i * 8 + k] = in[i] + k;
+}
 
 int main(void) {
   float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N);
@@ -142,6 +152,7 @@ int main(void) {
   wrapguard(win, wout);
   wraploop(win, wout);
   wraprem(win, wout);
+  wrapdiv(win, wout);
   printf("HASH wraps %016llx\n", (unsigned long long)hash(wout, WN * 8));
   lower(A, B);
   fdtd(fict, ey, hz, 3);
