@@ -40,6 +40,12 @@
 // Not affine: the domain keeps no condition, and prem-tile refuses.
 // FOOT-LABEL: kernel square region square
 // FOOT:        read  x[1*i0 + 1*p0] under a condition: the condition at %cmp{{[0-9]*}} is not affine: subscript multiplies loop-variant values
+// Wrapping arithmetic in a condition: refused, where under the no-wrap
+// assumption the tests held in every thread (review findings).
+// FOOT-LABEL: kernel wrapmul region wrapmul
+// FOOT:        write y[1*i0 + 1*p0] under a condition: a condition on the way may wrap
+// FOOT-LABEL: kernel wrapgrid region wrapgrid
+// FOOT:        write y[1*i0 + 1*p0] under a condition: a condition on the way may wrap
 
 // REMARK: kernel shift: thread block tiled, 32 threads per PREM interval
 // REMARK: kernel top: thread block tiled, 32 threads per PREM interval

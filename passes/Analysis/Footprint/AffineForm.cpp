@@ -250,19 +250,43 @@ bool Affinator::dependsOnThreadIndex(const Instruction *I) const {
   return false;
 }
 
+/// The special register S reads, "" if none.
+static StringRef registerName(const SCEV *S) {
+  auto *U = dyn_cast<SCEVUnknown>(S);
+  auto *Read = U ? dyn_cast<IntrinsicInst>(U->getValue()) : nullptr;
+  StringRef Name = Read ? Read->getCalledFunction()->getName() : "";
+  return Name.starts_with("llvm.nvvm.read.ptx.sreg.") ||
+                 Name.starts_with("llvm.amdgcn.workitem.id.") ||
+                 Name.starts_with("llvm.amdgcn.workgroup.id.")
+             ? Name
+             : "";
+}
+
 bool isRegisterMath(const SCEV *S) {
-  return !SCEVExprContains(S, [](const SCEV *E) {
+  // A grid-wide term: the block's index or the grid's size.
+  auto GridWide = [](const SCEV *E) {
+    StringRef Name = registerName(E);
+    return Name.contains("ctaid") || Name.contains("nctaid") ||
+           Name.contains("workgroup");
+  };
+  return !SCEVExprContains(S, [&](const SCEV *E) {
     // (Small constants: threadIdx.x * 0x10000001u is no thread's index.)
     if (auto *C = dyn_cast<SCEVConstant>(E))
       return C->getAPInt().isNegative() || C->getAPInt().getActiveBits() > 16;
-    if (auto *U = dyn_cast<SCEVUnknown>(E)) {
-      auto *Read = dyn_cast<IntrinsicInst>(U->getValue());
-      StringRef Name = Read ? Read->getCalledFunction()->getName() : "";
-      return !Name.starts_with("llvm.nvvm.read.ptx.sreg.") &&
-             !Name.starts_with("llvm.amdgcn.workitem.id.") &&
-             !Name.starts_with("llvm.amdgcn.workgroup.id.");
-    }
-    return !isa<SCEVAddExpr, SCEVMulExpr, SCEVCastExpr>(E);
+    if (isa<SCEVUnknown>(E))
+      return registerName(E).empty();
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(E))
+      return isa<SCEVConstant>(Mul->getOperand(0)) &&
+             SCEVExprContains(Mul, GridWide);
+    return !isa<SCEVAddExpr, SCEVCastExpr>(E);
+  });
+}
+
+bool Affinator::mayWrap(const SCEV *S) const {
+  return SCEVExprContains(S, [&](const SCEV *E) {
+    auto *N = dyn_cast<SCEVNAryExpr>(E);
+    return N && isa<SCEVAddExpr, SCEVMulExpr, SCEVAddRecExpr>(N) &&
+           !N->hasNoSignedWrap() && !isRegisterMath(N) && isVariant(N);
   });
 }
 
@@ -407,9 +431,14 @@ std::optional<Linear> Affinator::equalIncoming(const PHINode *Phi) {
   std::optional<Linear> Same;
   for (const Value *In : Phi->incoming_values()) {
     AffineError Ignored;
-    auto L = SE.isSCEVable(In->getType())
-                 ? translate(SE.getSCEV(const_cast<Value *>(In)), Ignored)
-                 : std::nullopt;
+    const SCEV *InS = SE.isSCEVable(In->getType())
+                          ? SE.getSCEV(const_cast<Value *>(In))
+                          : nullptr;
+    auto L = InS ? translate(InS, Ignored) : std::nullopt;
+    // (The phi holds the incoming value's bits: its form where it fits
+    // them, as for a side of a comparison.)
+    if (L && mayWrap(InS))
+      mustFit(*L, In->getType()->getScalarSizeInBits(), false);
     if (!L || (Same && L->text() != Same->text())) {
       Same.reset();
       break;
@@ -523,16 +552,14 @@ std::optional<Linear> Affinator::translate(const SCEV *S, AffineError &Err) {
     // the same and guards with run-time checks; we record the assumption).
     AssumesNoWrap = true;
     auto Operand = translate(Cast->getOperand(0), Err);
-    // (A runtime value the nest does not change that the cast passes
-    // through alone is its parameter, as everywhere in the footprint:
-    // OpenMP's int n, passed as 64 bits. A thread's index is taken not to
-    // wrap. A value the nest computes, a quotient of the IV among them, is
-    // checked like any other.)
+    // (A thread's index is taken not to wrap. A cast of a value the nest
+    // does not change never comes here: it is a parameter, OpenMP's int n
+    // passed as 64 bits among them. A value the nest computes, a quotient
+    // of the IV among them, is checked like any other.)
     const SCEV *Leaf = Cast->getOperand(0);
     while (auto *Inner = dyn_cast<SCEVCastExpr>(Leaf))
       Leaf = Inner->getOperand(0);
-    bool Parameter = isa<SCEVUnknown>(Leaf) && !isVariant(Leaf);
-    if (Operand && !Parameter && !isRegisterMath(Leaf))
+    if (Operand && !isRegisterMath(Leaf))
       mustFit(*Operand, Narrowest, isa<SCEVZeroExtendExpr>(Cast));
     return Operand;
   }

@@ -168,9 +168,11 @@ std::string accessSetText(StringRef Prefix, StringRef Tuple, unsigned NumDims,
                           int64_t Units);
 
 /// Sums and products of special registers (thread and block indices and
-/// sizes) and non-negative constants, through casts: a thread's index,
-/// which the footprint takes not to wrap, as CUDA code does (prem-tile's
-/// registersNonNegative too).
+/// sizes) and small non-negative constants, through casts, where no
+/// constant scales a grid-wide term: a thread's index, which the footprint
+/// takes not to wrap, as CUDA code does (prem-tile's registersNonNegative
+/// too). (blockIdx.x * blockDim.x + threadIdx.x) * 60000u wraps once the
+/// grid has 35792 threads.
 bool isRegisterMath(const SCEV *S);
 
 class Affinator {
@@ -203,6 +205,12 @@ public:
     if (CastRanges)
       CastRanges->push_back({Form, Bits, Unsigned});
   }
+  /// Whether S computes a sum or product that LLVM does not know to stay
+  /// within its bits as a signed value (C's unsigned arithmetic; casts are
+  /// checked apart), other than a thread's index (isRegisterMath) or a
+  /// value the nest does not change, which is a parameter, its bits and
+  /// all.
+  bool mayWrap(const SCEV *S) const;
 
   /// The worksharing IV {Start,+,Step}<Root>.
   const SCEVAddRecExpr *RootIV = nullptr;

@@ -152,18 +152,6 @@ bool NestBuilder::neverOutside(const AffineAccess &A,
   return !Quota.failed() && !Wraps.is_null() && Wraps.is_empty().is_true();
 }
 
-/// Whether S computes a sum or product that LLVM does not know to stay
-/// within its bits as a signed value (C's unsigned arithmetic; casts are
-/// checked apart), other than a thread's index (isRegisterMath) or a value
-/// the nest does not change, which is a parameter, its bits and all.
-static bool mayWrap(const SCEV *S, const Affinator &Aff) {
-  return SCEVExprContains(S, [&](const SCEV *E) {
-    auto *N = dyn_cast<SCEVNAryExpr>(E);
-    return N && isa<SCEVAddExpr, SCEVMulExpr, SCEVAddRecExpr>(N) &&
-           !N->hasNoSignedWrap() && !isRegisterMath(N) && Aff.isVariant(N);
-  });
-}
-
 /// "(F) < lo or (F) > hi": where Bits bits do not hold the value of F.
 static std::string outsideBits(const std::string &F, unsigned Bits,
                                bool Unsigned) {
@@ -242,7 +230,7 @@ NestBuilder::conditionText(const Value *Cond, bool Holds, std::string &Why,
     // (Affinator::CastRanges). Low bits are the form's where every step
     // below is a sum or product.
     if (Violations) {
-      if (Mod.empty() && mayWrap(Side, Aff))
+      if (Mod.empty() && Aff.mayWrap(Side))
         Violations->push_back(outsideBits(
             Form->text(), Side->getType()->getScalarSizeInBits(), false));
       for (const Affinator::CastRange &C : Casts)

@@ -15,6 +15,7 @@ void redblack(float *, int, int);
 void window(const float *, float *, float *, int, int, int);
 void square(const float *, float *, float *, int);
 void wrapmul(const float *, float *, float *, int);
+void wrapgrid(const float *, float *, float *, int);
 static float *X, *Y, *Z;
 static int Colour;
 static void runShift(void) { shift(X, Y, M); }
@@ -24,6 +25,7 @@ static void runRedBlack(void) { redblack(Z, M, Colour); }
 static void runWindow(void) { window(X, Y, Z, M, 40, 100); }
 static void runSquare(void) { square(X, Y, Z, M); }
 static void runWrapMul(void) { wrapmul(X, Y, Z, M); }
+static void runWrapGrid(void) { wrapgrid(X, Y, Z, M); }
 
 int main(void) {
   X = data(M), Y = data(M), Z = data(M);
@@ -47,5 +49,7 @@ int main(void) {
   report("square", Y, M);
   launch(runWrapMul, Blocks, Threads);
   report("wrapmul", Y, M);
+  launch(runWrapGrid, Blocks, Threads);
+  report("wrapgrid", Y, M);
   return 0;
 }

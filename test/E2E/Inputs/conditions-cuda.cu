@@ -92,3 +92,17 @@ wrapmul(const float *x, float *y, float *z, int n) {
   if ((int)(threadIdx.x * 0x10000001u) >= 0)
     y[i] = 2.0f * x[i];
 }
+
+// The global index scaled by 60000 wraps once the grid has 35792 threads
+// (1119 blocks): a constant that scales a grid-wide term makes no thread's
+// index, and the test is refused (review finding; the 5 blocks run here
+// do not reach it, prem-cuda-conditions.cu checks the reading).
+extern "C" __global__ void __launch_bounds__(32)
+wrapgrid(const float *x, float *y, float *z, int n) {
+  unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= (unsigned)n)
+    return;
+  z[g] = x[g];
+  if ((int)(g * 60000u) >= 0)
+    y[g] = 2.0f * x[g];
+}
