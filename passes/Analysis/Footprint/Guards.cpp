@@ -142,9 +142,8 @@ bool NestBuilder::neverOutside(const AffineAccess &A,
   SmallVector<std::string, 4> Dims;
   for (unsigned D = 0; D < NumDims; ++D)
     Dims.push_back("i" + std::to_string(D));
-  if (SIMTMin && SIMTMax && rootLoop())
-    *Domain += " and " + std::to_string(*SIMTMin) +
-               " <= i0 <= " + std::to_string(*SIMTMax);
+  if (std::string Bounds = iterationBounds(); !Bounds.empty())
+    *Domain += " and " + Bounds;
   IslQuota Quota(Ctx, islSmallQuota());
   isl::set Wraps = parseSet(Ctx, paramList() + " -> { [" + join(Dims, ", ") +
                                      "] : " + *Domain + " and (" +
@@ -292,15 +291,17 @@ std::optional<isl::set> NestBuilder::whereTaken(const BranchInst &Br,
   return Where;
 }
 
-/// The iteration space as the footprint bounds it (SIMTMin..SIMTMax), over
-/// the nest's parameters, for whereTaken; empty where it is not known.
-static std::string iterationSpace(const std::string &Params,
-                                  std::optional<int64_t> Min,
-                                  std::optional<int64_t> Max) {
-  if (!Min || !Max)
+std::string NestBuilder::iterationBounds() const {
+  if (!rootLoop() || !SIMTMin || !SIMTMax)
     return "";
-  return Params + " -> { [i0] : " + std::to_string(*Min) +
-         " <= i0 <= " + std::to_string(*Max) + " and ";
+  return std::to_string(*SIMTMin) + " <= i0 <= " + std::to_string(*SIMTMax);
+}
+
+/// The iteration space as the footprint bounds it, over the nest's
+/// parameters, for whereTaken; empty where it is not known.
+std::string NestBuilder::iterationSpace() const {
+  std::string Bounds = iterationBounds();
+  return Bounds.empty() ? "" : paramList() + " -> { [i0] : " + Bounds + " and ";
 }
 
 /// A branch of the SIMT loop's body that goes one way on every iteration of
@@ -313,8 +314,8 @@ static std::string iterationSpace(const std::string &Params,
 /// value of the parameters.
 void NestBuilder::findNeverTaken() {
   Loop *Root = rootLoop();
-  std::string Space = iterationSpace(paramList(), SIMTMin, SIMTMax);
-  if (!Root || Space.empty())
+  std::string Space = iterationSpace();
+  if (Space.empty())
     return;
   for (BasicBlock *BB : Root->blocks()) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
@@ -338,8 +339,8 @@ void NestBuilder::findNeverTaken() {
 /// which no rewriting of SCEV expressions equates with i >= 1.
 void NestBuilder::findEntryTests() {
   Loop *Root = rootLoop();
-  std::string Space = iterationSpace(paramList(), SIMTMin, SIMTMax);
-  if (!Root || Space.empty())
+  std::string Space = iterationSpace();
+  if (Space.empty())
     return;
   for (NestLoop &NL : Nest.Loops) {
     Loop *L = NL.Depth == 1 ? LI.getLoopFor(NL.Header) : nullptr;

@@ -86,6 +86,10 @@ private:
   /// read without assumption; nullopt where it cannot be so read.
   std::optional<isl::set> whereTaken(const BranchInst &Br, bool Holds,
                                      const std::string &Space);
+  /// "lo <= i0 <= hi": the values the SIMT loop's IV takes (SIMTMin,
+  /// SIMTMax), "" where they are not known or there is no SIMT loop.
+  std::string iterationBounds() const;
+  std::string iterationSpace() const;
   /// Whether no point of A's domain meets one of Violations
   /// (conditionText's).
   bool neverOutside(const AffineAccess &A, ArrayRef<std::string> Violations);
