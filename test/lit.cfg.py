@@ -21,8 +21,10 @@
 #                 mlir-plugin-clangxx; $PREM_MLIR_PLUGIN_CLANGXX)
 #   %cxx_plugin   the plugin built with clang++ (REQUIRES:
 #                 plugin-clangxx; $PREM_PLUGIN_CLANGXX, set by scripts/test.sh)
+#   %omp_nvptx_rtl  LLVM's OpenMP device runtime for NVPTX (REQUIRES:
+#                 omp-nvptx-rtl; scripts/build-omp-device-rtl.sh)
 # Features: prem-gpu (libprem_gpu is built), cuda-stub, plugin-clangxx,
-# mlir (PremMLIRPlugin.so is built).
+# mlir (PremMLIRPlugin.so is built), omp-nvptx-rtl.
 import os
 import shutil
 import sys
@@ -106,6 +108,17 @@ if config.prem_have_gpu:
 if config.cuda_stub_dir and os.path.exists(
         os.path.join(config.cuda_stub_dir, "libcuda.so.1")):
     config.available_features.add("cuda-stub")
+
+# LLVM's OpenMP device runtime for NVPTX, which Debian does not ship
+# (scripts/build-omp-device-rtl.sh builds it into a cache; PREM_OMP_NVPTX_RTL
+# names another directory): OpenMP NVPTX programs link with it.
+omp_rtl = os.environ.get("PREM_OMP_NVPTX_RTL", "")
+if not omp_rtl:
+    version = lit.util.executeCommand([config.clang, "-dumpversion"])[0].strip()
+    omp_rtl = "/var/cache/prem-llvm/omp-device-" + version
+if os.path.exists(os.path.join(omp_rtl, "libomptarget-nvptx.bc")):
+    config.available_features.add("omp-nvptx-rtl")
+    config.substitutions.append(("%omp_nvptx_rtl", omp_rtl))
 
 # The MLIR path (passes/MLIR): mlir-opt-22 with the plugin. Its passes are
 # not command-line flags of mlir-opt (the plugin loads after they are

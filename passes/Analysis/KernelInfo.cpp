@@ -555,11 +555,28 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
   return Info;
 }
 
+// An OpenMP offload compile to a GPU without -foffload-lto links the
+// OpenMP device runtime into the module before it is optimised (clang's
+// -mlink-builtin-bitcode): by the time PREM runs, its worksharing calls are
+// inlined, and what is left of a loop's bounds is the runtime's arithmetic.
+// Every OpenMP kernel calls __kmpc_target_init first: one that does not any
+// more had the runtime inlined into it.
+static bool runtimeInlined(const Function &Entry) {
+  for (const Instruction &I : instructions(Entry))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (Callee->getName() == "__kmpc_target_init")
+          return false;
+  return true;
+}
+
 KernelInfo KernelAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   KernelInfo Result;
   Result.IsDeviceModule = isDeviceModule(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   auto Annotated = annotatedCUDAKernels(M);
+  Triple T(M.getTargetTriple());
+  bool GPU = T.isNVPTX() || T.isAMDGPU();
   for (Function &F : M) {
     auto Kind = classifyKernel(F, Result.IsDeviceModule, Annotated);
     if (!Kind)
@@ -568,7 +585,12 @@ KernelInfo KernelAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     K.Entry = &F;
     K.Kind = *Kind;
     K.Regions = collectRegions(F);
-    K.SIMT = findSIMT(K, FAM);
+    if (K.Kind == KernelKind::OpenMPTarget && GPU && runtimeInlined(F))
+      K.SIMT.Reason = "the OpenMP device runtime was linked into the module "
+                      "before PREM ran, and its worksharing calls inlined: "
+                      "compile with -foffload-lto, which links it after";
+    else
+      K.SIMT = findSIMT(K, FAM);
     ++NumKernels;
     if (K.SIMT.K == SIMTInfo::Kind::WorksharingLoop)
       ++NumSIMTLoops;

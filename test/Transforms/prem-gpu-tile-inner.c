@@ -1,8 +1,9 @@
 // Inner tiles of an OpenMP NVPTX team's chunk (-prem-gpu-tiles; seed 001,
 // Algorithm 2, lines 8-12): gemm's chunk of 32 rows needs 320 KiB (all of
-// B), so the block's threads tile the column loop together, 14 columns per
-// PREM interval: A's 32 rows, B's 14 columns (a 2-D transfer) and C's
-// 32 x 14 block (stored back by rows). Each thread runs its one row of a
+// B), so the block's threads tile the column loop together, 12 columns per
+// PREM interval (the scratchpad less the OpenMP device runtime's shared
+// memory): A's 32 rows, B's 12 columns (a 2-D transfer) and C's
+// 32 x 12 block (stored back by rows). Each thread runs its one row of a
 // full chunk; the region is versioned before __kmpc_for_static_init on a
 // full chunk and a block of the stated 32 threads, other chunks run the
 // original code in one memory phase.
@@ -70,10 +71,10 @@ void triangle(float *restrict y, const float *restrict A) {
 }
 #endif
 
-// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: depth-1 loop tiled, one team's chunk and 14 of its iterations per PREM interval
-// REPORT: one team's chunk of 32 SIMT iterations x 14 iterations of the depth-1 loop 19 48896 [('A', None, 'none', 32768), ('B', '2d', 'none', 14336), ('C', '2d', 'rows', 1792)]
+// REMARK: remark: {{.*}}kernel __omp_offloading_{{.*}}_gemm_l{{[0-9]+}}: depth-1 loop tiled, one team's chunk and 12 of its iterations per PREM interval
+// REPORT: one team's chunk of 32 SIMT iterations x 12 iterations of the depth-1 loop 22 46592 [('A', None, 'none', 32768), ('B', '2d', 'none', 12288), ('C', '2d', 'rows', 1536)]
 
-// CHECK: @[[SPM:prem.spm.__omp_offloading_.*_gemm_l[0-9]+_omp_outlined_omp_outlined]] = internal addrspace(3) global [48896 x i8] poison, align 64
+// CHECK: @[[SPM:prem.spm.__omp_offloading_.*_gemm_l[0-9]+_omp_outlined_omp_outlined]] = internal addrspace(3) global [46592 x i8] poison, align 64
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_gemm_l{{[0-9]+}}_omp_outlined_omp_outlined(
 // The version: a full chunk (clamped to the loop) on a block of 32 threads.
 // CHECK: %prem.partial.interval = freeze i32 %conv, !prem.value
@@ -92,13 +93,13 @@ void triangle(float *restrict y, const float *restrict A) {
 // CHECK: prem.region:
 // CHECK-NEXT: call void @__kmpc_for_static_init_4(
 // The tiles, in the thread's row: their intervals are the chunk's (its
-// first row, not the thread's), 14 columns at a time.
+// first row, not the thread's), 12 columns at a time.
 // CHECK: for.cond.preheader:
 // CHECK-NEXT: %.omp.iv.042 = phi i32
 // CHECK-NEXT: %mul11 = shl nsw i32 %.omp.iv.042, 8
 // CHECK-NEXT: br label %prem.tile
 // CHECK: prem.tile:
-// CHECK: %prem.n1 = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 14)
+// CHECK: %prem.n1 = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 12)
 // CHECK-NEXT: %prem.lb2 = sext i32 %conv to i64
 // CHECK: br i1 %prem.fits, label %prem.load, label %prem.global, !prem.tile
 // Every phase block-wide: each thread has one row, so all run the same
@@ -148,6 +149,6 @@ void triangle(float *restrict y, const float *restrict A) {
 // PTX: bar.sync
 // PTX: ld.shared.b32
 
-// REFUSED-DAG: remark: {{.*}}kernel __omp_offloading_{{.*}}_chunked_l{{[0-9]+}} not transformed: a block's chunk of 32 iterations needs 65664 bytes of scratchpad (byte intervals), more than the 49152 available; inner tiles of a team's chunk need schedule(static) or schedule(static, 1), which give each thread one iteration of a full chunk
+// REFUSED-DAG: remark: {{.*}}kernel __omp_offloading_{{.*}}_chunked_l{{[0-9]+}} not transformed: a block's chunk of 32 iterations needs 65664 bytes of scratchpad (byte intervals), more than the 46848 available; inner tiles of a team's chunk need schedule(static) or schedule(static, 1), which give each thread one iteration of a full chunk
 // REFUSED-DAG: remark: {{.*}}kernel __omp_offloading_{{.*}}_half_l{{[0-9]+}} not transformed: an access runs only under a condition that is not one affine branch after another
 // REFUSED-DAG: remark: {{.*}}kernel __omp_offloading_{{.*}}_triangle_l{{[0-9]+}} not transformed: {{.*}}; depth-1 loop: in a team's chunk the tiled loop's trip count (or that of a loop around it) may differ between threads

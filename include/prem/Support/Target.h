@@ -16,7 +16,8 @@ class Module;
 namespace prem {
 
 /// Bytes of scratchpad one block may use: -prem-spm-bytes when given, else
-/// 48 KiB of static shared memory on NVPTX, 64 KiB of LDS on AMDGPU, and a
+/// 48 KiB of static shared memory on NVPTX, 64 KiB of LDS on AMDGPU (both
+/// less the OpenMP device runtime's own in an OpenMP offload module), and a
 /// 48 KiB per-team buffer on host offload.
 uint64_t scratchpadBudget(const llvm::Module &M);
 

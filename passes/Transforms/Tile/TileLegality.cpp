@@ -76,7 +76,9 @@ Refusal NestTiler::legality() {
   }
   if (SIMT.K != SIMTInfo::Kind::WorksharingLoop)
     return {Refusal::NoWorksharingLoop,
-            "the kernel has no worksharing loop to tile"};
+            SIMT.Reason.empty()
+                ? std::string("the kernel has no worksharing loop to tile")
+                : "the kernel has no worksharing loop to tile: " + SIMT.Reason};
   if (!Nest.isExact())
     return notExact();
   L = LI.getLoopFor(SIMT.LoopHeader);
