@@ -558,10 +558,18 @@ static SIMTInfo findSIMT(KernelRecord &K, FunctionAnalysisManager &FAM) {
 // An OpenMP offload compile to a GPU without -foffload-lto links the
 // OpenMP device runtime into the module before it is optimised (clang's
 // -mlink-builtin-bitcode): by the time PREM runs, its worksharing calls are
-// inlined, and what is left of a loop's bounds is the runtime's arithmetic.
-// Every OpenMP kernel calls __kmpc_target_init first: one that does not any
-// more had the runtime inlined into it.
-static bool runtimeInlined(const Function &Entry) {
+// inlined (or their bodies are there to be mistaken for the kernel's), and
+// what is left of a loop's bounds is the runtime's arithmetic. Either the
+// runtime's entry __kmpc_target_init is defined in the module (at -Oz it
+// stays a call), or a kernel with the runtime's kernel environment (every
+// OpenMP kernel but an ompx_bare one) no longer calls it: it was inlined.
+static bool runtimeLinked(const Function &Entry) {
+  const Module &M = *Entry.getParent();
+  const Function *Init = M.getFunction("__kmpc_target_init");
+  if (Init && !Init->isDeclaration())
+    return true;
+  if (!M.getNamedGlobal((Entry.getName() + "_kernel_environment").str()))
+    return false;
   for (const Instruction &I : instructions(Entry))
     if (const auto *Call = dyn_cast<CallBase>(&I))
       if (const Function *Callee = Call->getCalledFunction())
@@ -585,10 +593,11 @@ KernelInfo KernelAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     K.Entry = &F;
     K.Kind = *Kind;
     K.Regions = collectRegions(F);
-    if (K.Kind == KernelKind::OpenMPTarget && GPU && runtimeInlined(F))
+    if (K.Kind == KernelKind::OpenMPTarget && GPU && runtimeLinked(F))
       K.SIMT.Reason = "the OpenMP device runtime was linked into the module "
-                      "before PREM ran, and its worksharing calls inlined: "
-                      "compile with -foffload-lto, which links it after";
+                      "before PREM ran, which then sees the runtime's code "
+                      "in place of its calls: compile with -foffload-lto, "
+                      "which links it after";
     else
       K.SIMT = findSIMT(K, FAM);
     ++NumKernels;

@@ -20,7 +20,7 @@
 
 // LTO: remark: {{.*}}kernel __omp_offloading_{{.*}}_mm_l[[#@LINE+11]]: worksharing loop tiled
 // FULL: nvlink error {{.*}} uses too much shared data
-// NOLTO: remark: {{.*}}kernel __omp_offloading_{{.*}}_mm_l[[#@LINE+9]] not transformed: the kernel has no worksharing loop to tile: the OpenMP device runtime was linked into the module before PREM ran, and its worksharing calls inlined: compile with -foffload-lto, which links it after
+// NOLTO: remark: {{.*}}kernel __omp_offloading_{{.*}}_mm_l[[#@LINE+9]] not transformed: the kernel has no worksharing loop to tile: the OpenMP device runtime was linked into the module before PREM ran, which then sees the runtime's code in place of its calls: compile with -foffload-lto, which links it after
 // WARN: prem-cc: warning: -fno-offload-lto links the OpenMP device runtime before PREM runs: no OpenMP kernel can be transformed
 #include <stdio.h>
 #define NI 70

@@ -12,9 +12,20 @@
 // RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles -pass-remarks=prem -pass-remarks-missed=prem %t.inlined.ll -S -o %t.out.ll 2>&1 | FileCheck %s --check-prefix=INLINED
 // RUN: %opt_prem -passes=verify %t.inlined.ll -S -o %t.plain.ll
 // RUN: cmp %t.plain.ll %t.out.ll
+// At -Oz the runtime's entry stays a call, but to a definition in the
+// module: refused the same way.
+// RUN: sed -e 's/^declare i32 @__kmpc_target_init(ptr, ptr).*/define i32 @__kmpc_target_init(ptr %%e, ptr %%l) { ret i32 -1 }/' %t.ll > %t.defined.ll
+// RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles -pass-remarks=prem -pass-remarks-missed=prem %t.defined.ll -disable-output 2>&1 | FileCheck %s --check-prefix=INLINED
+// An ompx_bare kernel has no kernel environment and never calls the
+// runtime's entry: it is not taken for one with the runtime inlined.
+// RUN: %omp_nvptx_device_ir -DBARE %s -o %t.bare.ll
+// RUN: %opt_prem -passes=prem-tile,verify -prem-gpu-tiles -pass-remarks=prem -pass-remarks-missed=prem %t.bare.ll -disable-output 2>&1 | FileCheck %s --check-prefix=BARE
 
+// BARE-NOT: device runtime was linked
+// BARE: remark: {{.*}}kernel __omp_offloading_{{.*}}_bare_l{{[0-9]+}} not transformed
+// BARE-NOT: device runtime was linked
 // TILED: remark: {{.*}}kernel __omp_offloading_{{.*}}_saxpy_l[[#@LINE+5]]: worksharing loop tiled
-// INLINED: remark: {{.*}}kernel __omp_offloading_{{.*}}_saxpy_l[[#@LINE+4]] not transformed: the kernel has no worksharing loop to tile: the OpenMP device runtime was linked into the module before PREM ran, and its worksharing calls inlined: compile with -foffload-lto, which links it after
+// INLINED: remark: {{.*}}kernel __omp_offloading_{{.*}}_saxpy_l[[#@LINE+4]] not transformed: the kernel has no worksharing loop to tile: the OpenMP device runtime was linked into the module before PREM ran, which then sees the runtime's code in place of its calls: compile with -foffload-lto, which links it after
 #define N 4096
 
 void saxpy(float a, const float *x, float *y) {
@@ -23,3 +34,16 @@ void saxpy(float a, const float *x, float *y) {
   for (int i = 0; i < N; i++)
     y[i] = a * x[i] + y[i];
 }
+
+#ifdef BARE
+#include <ompx.h>
+void bare(float a, const float *x, float *y) {
+#pragma omp target teams ompx_bare num_teams(N / 128) thread_limit(128)     \
+    map(to: x[0:N]) map(tofrom: y[0:N])
+  {
+    int i = ompx_block_id_x() * ompx_block_dim_x() + ompx_thread_id_x();
+    if (i < N)
+      y[i] += a * x[i];
+  }
+}
+#endif
