@@ -177,10 +177,68 @@ def stubs(driver_text, cu_text):
 
 
 def run(cmd, **kw):
+    """cmd, or the script's end with its message where it fails."""
     r = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if r.returncode:
-        sys.exit("drivers.py: failed: " + " ".join(cmd) + "\n" + r.stderr[-4000:])
+        sys.exit(os.path.basename(sys.argv[0]) + ": failed: " + " ".join(cmd) +
+                 "\n" + r.stderr[-4000:])
     return r
+
+
+def run_program(exe, env, timeout):
+    """A test program's exit status ("timeout" past its time), standard
+    output and the end of its standard error."""
+    try:
+        r = subprocess.run([exe], capture_output=True, text=True, env=env,
+                           timeout=timeout)
+        return r.returncode, r.stdout, r.stderr[-2000:]
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def judge(run, base):
+    """A plugin build's run against the baseline's: the HASH lines that
+    differ, and whether it is bit-equal (both ran to the end, as many
+    arrays, at least one, all equal)."""
+    differ = [h for h, b in zip(run["hashes"], base["hashes"]) if h != b]
+    equal = (run["exit"] == 0 and base["exit"] == 0 and not differ and
+             len(run["hashes"]) == len(base["hashes"]) > 0)
+    return differ, equal
+
+
+def what_differs(bad):
+    """The "What differs" section: (name, mode, cell) of each build that is
+    not bit-equal or did not run."""
+    if not bad:
+        return []
+    md = ["", "## What differs", ""]
+    for name, mode, c in bad:
+        what = [f"exit {c['exit']}"] + c.get("differ", [])[:8]
+        if c["stderr"].strip():
+            what.append("stderr: " + c["stderr"].strip()[-300:])
+        md.append(f"- {name} {mode}: " + "; ".join(what))
+    return md
+
+
+def subcommands(doc, out):
+    """The parsers of build, run and render with their common options
+    (out: the build directory's default)."""
+    ap = argparse.ArgumentParser(description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--out", default=out)
+    b.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
+    b.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
+                                                    "PremPlugin.so"))
+    b.add_argument("--cuda", default="/usr/local/cuda")
+    r = sub.add_parser("run")
+    r.add_argument("--build", default=out)
+    r.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
+    d = sub.add_parser("render")
+    d.add_argument("json")
+    d.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
+    return ap, sub, b, r
 
 
 def build(args):
@@ -283,17 +341,12 @@ def run_sets(args):
         for mode, cubin in s["cubins"].items():
             env = dict(os.environ, PREM_CUBIN=os.path.join(build_dir, cubin),
                        PREM_REPEAT=str(args.repeat))
-            try:
-                r = subprocess.run([exe], capture_output=True, text=True,
-                                   env=env, timeout=args.timeout)
-                code, out, err = r.returncode, r.stdout, r.stderr
-            except subprocess.TimeoutExpired:
-                code, out, err = "timeout", "", ""
+            code, out, err = run_program(exe, env, args.timeout)
             hashes, times, device = parse(out)
             if device:
                 result["gpu"], result["sms"] = device.rsplit("|", 1)
             runs[mode] = {"exit": code, "hashes": hashes, "times": times,
-                          "stderr": err[-2000:]}
+                          "stderr": err}
         base = runs["base"]
         entry = {"kernels": len(s["kernels"]), "modes": {},
                  "transformed": s.get("transformed", [])}
@@ -305,9 +358,7 @@ def run_sets(args):
                                         "times": r["times"],
                                         "stderr": r["stderr"]}
                 continue
-            differ = [h for h, b in zip(r["hashes"], base["hashes"]) if h != b]
-            equal = (r["exit"] == 0 and base["exit"] == 0 and not differ and
-                     len(r["hashes"]) == len(base["hashes"]) > 0)
+            differ, equal = judge(r, base)
             failed |= not equal
             base_us = sum(t for _, t in base["times"].values())
             us = sum(t for _, t in r["times"].values())
@@ -367,13 +418,7 @@ def render(result, results):
            for m, c in e["modes"].items() if m != "base" and not c["bit_equal"]]
     bad += [(n, "base", e["modes"]["base"]) for n, e in result["sets"].items()
             if e["modes"]["base"]["exit"] != 0]
-    if bad:
-        md += ["", "## What differs", ""]
-        for n, m, c in bad:
-            what = [f"exit {c['exit']}"] + c.get("differ", [])[:8]
-            if c["stderr"].strip():
-                what.append("stderr: " + c["stderr"].strip()[-300:])
-            md.append(f"- {n} {m}: " + "; ".join(what))
+    md += what_differs(bad)
     with open(os.path.join(out_dir, "drivers-on-gpu.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("wrote", os.path.join(out_dir, "drivers-on-gpu.md"))
@@ -415,23 +460,12 @@ def kernel_table(name, e, modes):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    b = sub.add_parser("build")
-    b.add_argument("--out", default="build-gpu/drivers")
-    b.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
-    b.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
-                                                    "PremPlugin.so"))
+    ap, sub, b, r = subcommands(__doc__, "build-gpu/drivers")
     b.add_argument("--ptxas", default=shutil.which("ptxas") or
                    "/usr/local/cuda/bin/ptxas")
-    b.add_argument("--cuda", default="/usr/local/cuda")
     b.add_argument("--only", nargs="*", help="these sets only")
     b.add_argument("--relink", action="store_true",
                    help="keep the cubins there are; build the drivers again")
-    r = sub.add_parser("run")
-    r.add_argument("--build", default="build-gpu/drivers")
-    r.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
     r.add_argument("--timeout", type=int, default=120)
     r.add_argument("--only", nargs="*", help="these sets only")
     r.add_argument("--repeat", type=int, default=5,
@@ -439,9 +473,6 @@ def main():
     t = sub.add_parser("stubs", help="print the stubs of a driver's kernels")
     t.add_argument("driver")
     t.add_argument("cu")
-    d = sub.add_parser("render")
-    d.add_argument("json")
-    d.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
     args = ap.parse_args()
     if args.cmd == "build":
         build(args)

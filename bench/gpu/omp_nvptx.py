@@ -24,7 +24,6 @@ size and mode, bit-equal or the arrays that differ, and the program's wall
 time over the baseline's (whole runs: data generation and transfers
 included). Exit status 1 when a plugin build differs or fails to run.
 """
-import argparse
 import datetime
 import json
 import os
@@ -36,7 +35,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-import drivers  # noqa: E402  (LARGE, slug_of)
+import drivers  # noqa: E402  (sizes, running and judging programs, tables)
 
 MODES = {"base": None, "sdma": "sdma", "dae": "dae", "cmpt": "cmpt"}
 SIZES = {"test": [], "large": [f"-D{k}={v}" for k, v in drivers.LARGE.items()]}
@@ -44,11 +43,7 @@ LIBS = ["/usr/lib/llvm-22/lib/libomptarget.so.22.1",
         "/usr/lib/llvm-22/lib/libomp.so.5"]
 
 
-def run(cmd, **kw):
-    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if r.returncode:
-        sys.exit("omp_nvptx.py: failed: " + " ".join(cmd) + "\n" + r.stderr[-4000:])
-    return r
+run = drivers.run
 
 
 def needed_libraries(paths):
@@ -156,21 +151,14 @@ def run_programs(args):
         for mode in MODES:
             exe = os.path.join(build_dir, manifest["programs"][f"{size}.{mode}"])
             start = time.monotonic()
-            try:
-                r = subprocess.run([exe], capture_output=True, text=True,
-                                   env=env, timeout=args.timeout)
-                code, out, err = r.returncode, r.stdout, r.stderr
-            except subprocess.TimeoutExpired:
-                code, out, err = "timeout", "", ""
+            code, out, err = drivers.run_program(exe, env, args.timeout)
             hashes = [l for l in out.splitlines() if l.startswith("HASH ")]
-            runs[mode] = {"exit": code, "hashes": hashes, "stderr": err[-2000:],
+            runs[mode] = {"exit": code, "hashes": hashes, "stderr": err,
                           "seconds": time.monotonic() - start}
         base = runs["base"]
         entry = {}
         for mode, r in runs.items():
-            differ = [h for h, b in zip(r["hashes"], base["hashes"]) if h != b]
-            equal = (r["exit"] == 0 and base["exit"] == 0 and not differ and
-                     len(r["hashes"]) == len(base["hashes"]) > 0)
+            differ, equal = drivers.judge(r, base)
             if mode != "base":
                 failed |= not equal
             entry[mode] = {"exit": r["exit"], "arrays": len(r["hashes"]),
@@ -217,31 +205,14 @@ def render(result, results):
             bad.append((size, "base", e["base"]))
         md.append(f"| {size} | {e['base']['arrays']} | "
                   f"{e['base']['seconds']:.2f} | " + " | ".join(cells) + " |")
-    if bad:
-        md += ["", "## What differs", ""]
-        for size, m, c in bad:
-            what = [f"exit {c['exit']}"] + c["differ"][:8]
-            if c["stderr"].strip():
-                what.append("stderr: " + c["stderr"].strip()[-300:])
-            md.append(f"- {size} {m}: " + "; ".join(what))
+    md += drivers.what_differs(bad)
     with open(os.path.join(out_dir, "omp-nvptx-on-gpu.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("wrote", os.path.join(out_dir, "omp-nvptx-on-gpu.md"))
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    b = sub.add_parser("build")
-    b.add_argument("--out", default="build-gpu/omp-nvptx")
-    b.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
-    b.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
-                                                    "PremPlugin.so"))
-    b.add_argument("--cuda", default="/usr/local/cuda")
-    r = sub.add_parser("run")
-    r.add_argument("--build", default="build-gpu/omp-nvptx")
-    r.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
+    ap, sub, b, r = drivers.subcommands(__doc__, "build-gpu/omp-nvptx")
     r.add_argument("--libs", default="/tmp/prem-omp-libs",
                    help="where the offload runtime is unpacked")
     r.add_argument("--timeout", type=int, default=300)
@@ -250,9 +221,6 @@ def main():
     r.add_argument("--allow-host", action="store_true",
                    help="OMP_TARGET_OFFLOAD=DEFAULT: a machine without a GPU "
                         "runs the host fallback (a check of this script only)")
-    d = sub.add_parser("render")
-    d.add_argument("json")
-    d.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
     args = ap.parse_args()
     if args.cmd == "build":
         build(args)

@@ -19,6 +19,7 @@
 #ifndef PREM_GPU_CUDA_EMU_H
 #define PREM_GPU_CUDA_EMU_H
 
+#include "emu-data.h"
 #include "float-hash.h"
 
 #include <cuda.h>
@@ -245,17 +246,6 @@ static void launch(void (*Kernel)(void), unsigned Blocks, unsigned Threads) {
 }
 // The emulator's guard: nothing to guard here.
 static void emu_expect_no_phases(void) {}
-
-// n floats in [-1, 1), the emulator's sequence.
-static unsigned EmuSeed = 12345;
-static float *data(int n) {
-  float *P = malloc(sizeof(float) * n);
-  for (int I = 0; I < n; ++I) {
-    EmuSeed = EmuSeed * 1103515245u + 12345u;
-    P[I] = (float)((EmuSeed >> 16) & 0x7fff) / 16384.0f - 1.0f;
-  }
-  return P;
-}
 
 // The emulator's HASH line (no phase counts on a GPU).
 static void report(const char *Name, const float *Out, int n) {

@@ -20,6 +20,7 @@
 #ifndef PREM_TEST_CUDA_EMU_H
 #define PREM_TEST_CUDA_EMU_H
 
+#include "emu-data.h"
 #include "float-hash.h"
 
 #include <pthread.h>
@@ -302,17 +303,6 @@ void __prem_copy_2d(char *Dst, unsigned long DstPitch, const char *Src,
   for (unsigned long I = LinearTid; I < Width * Rows;
        I += Ntid * NtidY * NtidZ)
     Dst[I / Width * DstPitch + I % Width] = Src[I / Width * SrcPitch + I % Width];
-}
-
-// n floats in [-1, 1), the same sequence in every build of a program.
-static unsigned EmuSeed = 12345;
-static float *data(int n) {
-  float *P = malloc(sizeof(float) * n);
-  for (int I = 0; I < n; ++I) {
-    EmuSeed = EmuSeed * 1103515245u + 12345u;
-    P[I] = (float)((EmuSeed >> 16) & 0x7fff) / 16384.0f - 1.0f;
-  }
-  return P;
 }
 
 // Prints a hash of a kernel's output and the phases thread 0 entered (those
