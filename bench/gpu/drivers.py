@@ -36,12 +36,14 @@ build appends to a driver (no GPU, no CUDA needed).
 import argparse
 import datetime
 import json
-import math
 import os
 import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_gpu  # noqa: E402  (slug_of, geo; no GPU needed to import it)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -374,12 +376,9 @@ def run_sets(args):
     return 1 if failed else 0
 
 
-def slug_of(gpu):
-    return "".join(c if c.isalnum() else "-" for c in gpu.lower()).strip("-")
-
-
 def render(result, results):
-    out_dir = os.path.join(results, slug_of(result.get("gpu", "unknown-gpu")))
+    out_dir = os.path.join(results,
+                           run_gpu.slug_of(result.get("gpu", "unknown-gpu")))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "drivers-on-gpu.json"), "w") as f:
         json.dump(result, f, indent=1)
@@ -424,11 +423,6 @@ def render(result, results):
     print("wrote", os.path.join(out_dir, "drivers-on-gpu.md"))
 
 
-def geo(xs):
-    xs = [x for x in xs if x]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
-
-
 def kernel_table(name, e, modes):
     """Per kernel of a set at its large sizes: its launches' summed time
     alone, each mode's over the baseline's, and the geomean over the
@@ -454,8 +448,9 @@ def kernel_table(name, e, modes):
             cells.append(f"{r:.2f}" if r else "-")
         md.append(f"| {k} | {'yes' if tiled else ''} | {n} | {us:.1f} | " +
                   " | ".join(cells) + " |")
+    geomeans = [run_gpu.geo(ratios[m]) for m in modes]
     md.append("| geomean over the tiled kernels | | | | " + " | ".join(
-        f"{geo(ratios[m]):.3f}" if geo(ratios[m]) else "-" for m in modes) + " |")
+        f"{g:.3f}" if g else "-" for g in geomeans) + " |")
     return md
 
 

@@ -47,17 +47,18 @@ run = drivers.run
 
 
 def needed_libraries(paths):
-    """The libraries paths need, by ldd, beyond glibc's and libstdc++'s
-    (the GPU machine's own are newer)."""
+    """name -> file of paths and of the libraries they need, by ldd, beyond
+    glibc's and libstdc++'s (the GPU machine's own are newer); each under
+    the name it is needed by."""
     system = ("libc.so", "libm.so", "libgcc_s.so", "libstdc++.so",
               "ld-linux", "linux-vdso", "libpthread.so", "libdl.so", "librt.so")
-    out = set(paths)
+    out = {os.path.basename(p): p for p in paths}
     for p in paths:
         for line in run(["ldd", p]).stdout.splitlines():
             parts = line.split()
             if "=>" in parts and len(parts) >= 3 and parts[2].startswith("/"):
                 if not parts[0].startswith(system):
-                    out.add(os.path.realpath(parts[2]) + "|" + parts[0])
+                    out[parts[0]] = os.path.realpath(parts[2])
     return out
 
 
@@ -86,14 +87,12 @@ def build(args):
             run(cmd)
             programs[f"{size}.{mode}"] = os.path.basename(exe)
             print("built", exe, flush=True)
-    # The offload runtime, packed: each library under the name it is
-    # needed by.
+    # The offload runtime, packed.
     stage = os.path.join(out, "libs")
     shutil.rmtree(stage, ignore_errors=True)
     os.makedirs(stage)
-    for entry in sorted(needed_libraries(LIBS)):
-        path, _, name = entry.partition("|")
-        shutil.copyfile(path, os.path.join(stage, name or os.path.basename(path)))
+    for name, path in sorted(needed_libraries(LIBS).items()):
+        shutil.copyfile(path, os.path.join(stage, name))
     run(["tar", "cJf", os.path.join(out, "libs.tar.xz"), "-C", stage, "."],
         env=dict(os.environ, XZ_OPT="-T2"))
     shutil.rmtree(stage)
@@ -174,7 +173,7 @@ def run_programs(args):
 
 
 def render(result, results):
-    out_dir = os.path.join(results, drivers.slug_of(result["gpu"]))
+    out_dir = os.path.join(results, drivers.run_gpu.slug_of(result["gpu"]))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "omp-nvptx-on-gpu.json"), "w") as f:
         json.dump(result, f, indent=1)

@@ -134,6 +134,11 @@ static void gpu_symbol(const char *Name, void *Host) {
   Symbols[NumSymbols++].Host = Host;
 }
 
+static int gpuCompareTimes(const void *A, const void *B) {
+  float X = *(const float *)A, Y = *(const float *)B;
+  return (X > Y) - (X < Y);
+}
+
 #define GPU_MAX_KERNELS 256
 static struct {
   const char *Name;
@@ -220,11 +225,7 @@ static void gpu_launch(const char *Name, void **Args, const char *IsPointer,
     GPU_CHECK(cuEventSynchronize(Stop));
     GPU_CHECK(cuEventElapsedTime(&Times[Rep], Start, Stop));
   }
-  for (int I = 1; I < Repeat; ++I) // insertion sort: a handful of times
-    for (int J = I; J > 0 && Times[J - 1] > Times[J]; --J) {
-      float T = Times[J];
-      Times[J] = Times[J - 1], Times[J - 1] = T;
-    }
+  qsort(Times, Repeat, sizeof *Times, gpuCompareTimes);
   ++Kernels[K].Launches;
   Kernels[K].Microseconds += 1000.0 * Times[Repeat / 2];
   for (unsigned U = 0; U < NumUsed; ++U)
